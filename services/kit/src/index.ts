@@ -1,0 +1,42 @@
+// @keel/kit: what every service shares.
+
+export { apiKeyGuard, asApiKey, isPlaceholder, keyMatches, MIN_PRODUCTION_KEY_LENGTH } from './api-key.ts';
+export {
+  asDuration,
+  asInteger,
+  asList,
+  asOneOf,
+  asPort,
+  asText,
+  ConfigError,
+  type ConfigOf,
+  type ConfigSource,
+  type ConfigSpec,
+  HelpRequested,
+  loadConfig,
+  type ParseContext,
+  type Setting,
+  setting,
+} from './config.ts';
+export { type CorsConfig, cors, corsConfig, corsSettings } from './cors.ts';
+export { parseDuration } from './duration.ts';
+export { errorHandler, toAppError } from './error-handler.ts';
+export {
+  AppError,
+  type AppErrorOptions,
+  InvalidFieldError,
+  InvalidJsonError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  UnsupportedMediaTypeError,
+} from './errors.ts';
+export { type HealthCheck, health } from './health.ts';
+export { jsonBody, readBodyText } from './json-body.ts';
+export { DEFAULT_STOP_GRACE_MS, type RunningService, runMain, type ServeOptions, serve } from './lifecycle.ts';
+export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from './logger.ts';
+export { createRegistry, metricsRoute } from './metrics.ts';
+export { requestObserver } from './request-observer.ts';
+export { createServiceApp, DEFAULT_BODY_LIMIT, type ServiceAppOptions } from './service-app.ts';
+export { DatabaseTooNewError, type Durability, type OpenDatabaseOptions, openDatabase } from './sqlite.ts';
