@@ -33,10 +33,10 @@ export {
   UnsupportedMediaTypeError,
 } from './errors.ts';
 export { type HealthCheck, health } from './health.ts';
-export { jsonBody, readBodyText } from './json-body.ts';
+export { readBodyText, readJsonBody } from './json-body.ts';
 export { DEFAULT_STOP_GRACE_MS, type RunningService, runMain, type ServeOptions, serve } from './lifecycle.ts';
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from './logger.ts';
 export { createRegistry, metricsRoute } from './metrics.ts';
 export { requestObserver } from './request-observer.ts';
-export { createServiceApp, DEFAULT_BODY_LIMIT, type ServiceAppOptions } from './service-app.ts';
+export { createServiceApp, type ServiceAppOptions } from './service-app.ts';
 export { DatabaseTooNewError, type Durability, type OpenDatabaseOptions, openDatabase } from './sqlite.ts';

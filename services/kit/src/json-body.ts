@@ -1,6 +1,5 @@
 // JSON request bodies: content type checked, size capped while streaming, parse errors mapped to 400.
 
-import { Elysia } from 'elysia';
 import { InvalidJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors.ts';
 
 /** Reads at most `limit` bytes of a body; a larger body is refused before it is buffered whole. */
@@ -22,18 +21,19 @@ export async function readBodyText(request: Request, limit: number): Promise<str
   }
 }
 
-/** Parses every body as JSON (`application/json` or `+json`), at most `limit` bytes. */
-export function jsonBody({ limit }: { limit: number }) {
-  return new Elysia().onParse({ as: 'global' }, async function parseJson({ request, contentType }) {
-    const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    if (type !== 'application/json' && !type.endsWith('+json')) {
-      throw new UnsupportedMediaTypeError({ expected: 'application/json' });
-    }
-    const text = await readBodyText(request, limit);
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (cause) {
-      throw new InvalidJsonError({ cause });
-    }
-  });
+/**
+ * Reads the request body as JSON (`application/json` or `+json`), at most `limit` bytes. Handlers call it
+ * themselves, after authentication, so an unauthenticated client never gets its body buffered or parsed.
+ */
+export async function readJsonBody(request: Request, { limit }: { limit: number }): Promise<unknown> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    throw new UnsupportedMediaTypeError({ expected: 'application/json' });
+  }
+  const text = await readBodyText(request, limit);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    throw new InvalidJsonError({ cause });
+  }
 }

@@ -1,6 +1,6 @@
 // /tasks: create, list, read and delete scheduled tasks; every call needs X-API-Key.
 
-import { apiKeyGuard } from '@keel/kit';
+import { apiKeyGuard, readJsonBody } from '@keel/kit';
 import { Elysia } from 'elysia';
 import type { Dispatcher } from '../dispatcher.ts';
 import { InvalidQueryError, TaskAlreadyDeliveredError, TaskNotFoundError } from '../errors.ts';
@@ -10,6 +10,8 @@ import { attemptToJson, TASK_STATUSES, type TaskStatus, taskToJson } from '../ta
 import { parseNewTask } from '../task-input.ts';
 import type { TaskStore } from '../task-store.ts';
 
+/** Room for the largest valid task: 256 KiB of payload (more once JSON-escaped), 50 headers of 8 KiB, the URL. */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 const LIST_PARAMETERS = new Set(['status', 'limit', 'cursor']);
@@ -24,7 +26,8 @@ export interface TaskRoutesOptions {
 export function taskRoutes({ store, dispatcher, apiKey, allowedTargets }: TaskRoutesOptions) {
   return new Elysia({ prefix: '/tasks' })
     .use(apiKeyGuard(apiKey))
-    .post('', function createTask({ body, set }) {
+    .post('', async function createTask({ request, set }) {
+      const body = await readJsonBody(request, { limit: MAX_REQUEST_BYTES });
       const task = store.insert(parseNewTask(body, allowedTargets));
       dispatcher.taskAdded(task.executeAt);
       set.status = 201;

@@ -1,0 +1,86 @@
+// Starts a service as a real child process on a free port and reads its JSON log lines.
+
+import { tmpdir } from 'node:os';
+import { waitFor } from './wait-for.ts';
+
+export interface ServiceProcess extends AsyncDisposable {
+  readonly url: string;
+  readonly port: number;
+  readonly pid: number;
+  /** Every JSON log line the service printed so far. */
+  readonly logs: readonly Record<string, unknown>[];
+  readonly stderr: () => string;
+  readonly exited: Promise<number>;
+  kill(signal: NodeJS.Signals): void;
+}
+
+export interface SpawnServiceOptions {
+  readonly entry: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly args?: readonly string[];
+  readonly startTimeoutMs?: number;
+}
+
+/** Spawns `bun <entry> --port 0 ...args` and resolves once the service logs `listening`. */
+export async function spawnService(options: SpawnServiceOptions): Promise<ServiceProcess> {
+  const child = Bun.spawn({
+    cmd: [process.execPath, options.entry, '--port', '0', ...(options.args ?? [])],
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    // Bun loads ./.env of its working directory; a developer's keys must not leak into the test.
+    cwd: tmpdir(),
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  void collectLines(child.stdout, (line) => {
+    try {
+      logs.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      logs.push({ msg: 'unparsed', line });
+    }
+  });
+  void collectLines(child.stderr, (line) => {
+    stderr += `${line}\n`;
+  });
+  let exitedEarly = false;
+  child.exited.then(() => {
+    exitedEarly = true;
+  });
+  const listening = await waitFor(
+    () => {
+      if (exitedEarly) throw new Error(`service exited before listening:\n${stderr}`);
+      return logs.find((line) => line.msg === 'listening');
+    },
+    { timeoutMs: options.startTimeoutMs ?? 15_000, what: `${options.entry} to listen` },
+  );
+  const port = Number(listening.port);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid,
+    logs,
+    stderr: () => stderr,
+    exited: child.exited,
+    kill: (signal) => child.kill(signal),
+    [Symbol.asyncDispose]: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await child.exited;
+    },
+  };
+}
+
+async function collectLines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for await (const chunk of stream) {
+    buffered += decoder.decode(chunk, { stream: true });
+    let newline = buffered.indexOf('\n');
+    while (newline !== -1) {
+      const line = buffered.slice(0, newline);
+      if (line !== '') onLine(line);
+      buffered = buffered.slice(newline + 1);
+      newline = buffered.indexOf('\n');
+    }
+  }
+}
