@@ -29,6 +29,8 @@ const PLACEHOLDER_WORDS = [
 
 /** Setting parser for an API key: any non-blank key in development; a strong one in production. */
 export function asApiKey(raw: string, context: ParseContext): string {
+  // An empty key could never be presented: the guard treats an empty header as missing.
+  if (raw === '') throw new Error('must not be empty');
   if (raw.trim() !== raw || /\s/.test(raw)) throw new Error('must not contain whitespace');
   if (!context.production) return raw;
   if (raw.length < MIN_PRODUCTION_KEY_LENGTH) {

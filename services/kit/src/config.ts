@@ -152,7 +152,8 @@ export function asDuration({ min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: n
 export function asOneOf<const T extends string>(choices: readonly T[]): (raw: string) => T {
   return (raw) => {
     const value = raw.trim().toLowerCase();
-    const found = choices.find((choice) => choice === value);
+    // Choices may be declared in any case (`GET`, `info`); the declared spelling is what the config gets.
+    const found = choices.find((choice) => choice.toLowerCase() === value);
     if (found === undefined) throw new Error(`'${raw}' is not one of ${choices.join(', ')}`);
     return found;
   };

@@ -88,21 +88,25 @@ export function cors(config: CorsConfig | null) {
   if (config === null) return plugin;
   const allowed = new Set(config.allowOrigins);
   const wildcard = allowed.has('*');
-
-  return plugin.onRequest(function applyCors({ request, set }) {
+  const permittedOrigin = (request: Request) => {
     const origin = request.headers.get('origin');
-    const preflight = request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
-    set.headers.vary = 'Origin';
-    const permitted = origin !== null && (wildcard || allowed.has(origin));
-    if (permitted) set.headers['access-control-allow-origin'] = wildcard ? '*' : origin;
-    if (!preflight) return;
-    const headers: Record<string, string> = { vary: 'Origin' };
-    if (permitted) {
-      headers['access-control-allow-origin'] = wildcard ? '*' : origin;
-      headers['access-control-allow-methods'] = config.allowMethods;
-      headers['access-control-allow-headers'] = config.allowHeaders;
-      headers['access-control-max-age'] = String(config.maxAgeSeconds);
-    }
-    return new Response(null, { status: 204, headers });
-  });
+    return origin !== null && (wildcard || allowed.has(origin)) ? (wildcard ? '*' : origin) : null;
+  };
+
+  return (
+    plugin
+      .onRequest(function applyCors({ request, set }) {
+        set.headers.vary = 'Origin';
+        const origin = permittedOrigin(request);
+        if (origin !== null) set.headers['access-control-allow-origin'] = origin;
+      })
+      // A route rather than an early answer, so preflights are logged and counted like every request.
+      .options('/*', function preflight({ request, set }) {
+        set.status = 204;
+        if (permittedOrigin(request) === null || !request.headers.has('access-control-request-method')) return;
+        set.headers['access-control-allow-methods'] = config.allowMethods;
+        set.headers['access-control-allow-headers'] = config.allowHeaders;
+        set.headers['access-control-max-age'] = String(config.maxAgeSeconds);
+      })
+  );
 }

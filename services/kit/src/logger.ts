@@ -30,7 +30,10 @@ export function createLogger(options: LoggerOptions): Logger {
 
   const emit = (level: LogLevel, msg: string, fields?: Fields) => {
     if (RANK[level] < threshold) return;
-    const line = { time: new Date(now()).toISOString(), level, ...base, msg, ...fields };
+    const time = new Date(now()).toISOString();
+    // time, level and msg lead each line and cannot be overwritten by a field of the same name.
+    const line = { time, level, msg, ...base, ...fields };
+    Object.assign(line, { time, level, msg });
     write(JSON.stringify(line, errorAware));
   };
 

@@ -32,7 +32,13 @@ export function openDatabase({ path, migrations, durability = 'full' }: OpenData
   db.run(`PRAGMA synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`);
   db.run('PRAGMA busy_timeout = 5000');
   db.run('PRAGMA foreign_keys = ON');
-  migrate(db, path, migrations);
+  try {
+    migrate(db, path, migrations);
+  } catch (error) {
+    // The caller never gets the handle, so it could never close it.
+    db.close();
+    throw error;
+  }
   return db;
 }
 

@@ -68,8 +68,16 @@ describe('AppError', () => {
   });
 });
 
+interface ErrorRow {
+  readonly name: string;
+  readonly error: AppError;
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly json: Record<string, string | number>;
+}
+
 describe('the shared HTTP errors', () => {
-  test.each([
+  test.each<ErrorRow>([
     {
       name: 'InvalidFieldError',
       error: new InvalidFieldError({ field: 'url', message: 'is required' }),

@@ -127,7 +127,7 @@ export class Dispatcher {
     const result = await this.#send(task, attempt);
     const finishedAt = now();
     const outcome = this.#outcome(result, attempt, finishedAt);
-    store.recordAttempt(
+    await store.recordAttempt(
       task.id,
       {
         attempt,

@@ -1,6 +1,7 @@
 // Tasks and attempts in SQLite: every acknowledged task is committed before the API answers.
 
 import type { Database, Statement } from 'bun:sqlite';
+import { GroupCommit } from './group-commit.ts';
 import type { Attempt, NewTask, Task, TaskMethod, TaskStatus } from './task.ts';
 
 interface TaskRow {
@@ -38,13 +39,24 @@ export type AttemptOutcome =
 
 export type DeleteResult = 'deleted' | 'missing' | 'delivered';
 
+/*
+ * The timer's two queries read only the head of the partial index `tasks_due`. INDEXED BY pins it: left to
+ * itself the planner prefers `tasks_listing` (status = 'pending') and sorts every pending task on each tick.
+ * Ids only, so the index alone answers and the rows it skips are never read.
+ */
+export const DUE_SQL = `SELECT id FROM tasks INDEXED BY tasks_due
+  WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`;
+export const HEAD_SQL = `SELECT id, next_attempt_at FROM tasks INDEXED BY tasks_due
+  WHERE status = 'pending' ORDER BY next_attempt_at, id LIMIT ?`;
+
 export class TaskStore {
   readonly #db: Database;
   readonly #newId: () => string;
   readonly #now: () => number;
+  readonly #commits: GroupCommit;
   readonly #insert: Statement<TaskRow, [Record<string, string | number | null>]>;
   readonly #get: Statement<TaskRow, [string]>;
-  readonly #due: Statement<TaskRow, [number, number]>;
+  readonly #due: Statement<{ id: string }, [number, number]>;
   readonly #head: Statement<{ id: string; next_attempt_at: number }, [number]>;
   readonly #update: Statement<unknown, [string, number, number | null, number | null, string]>;
   readonly #insertAttempt: Statement<unknown, [string, number, number, number, number | null, string | null]>;
@@ -53,19 +65,15 @@ export class TaskStore {
     this.#db = db;
     this.#newId = newId;
     this.#now = now;
+    this.#commits = new GroupCommit(db);
     this.#insert = db.query(
       `INSERT INTO tasks (id, url, method, headers, payload, execute_at, status, attempts, next_attempt_at, created_at)
        VALUES ($id, $url, $method, $headers, $payload, $execute_at, 'pending', 0, $execute_at, $created_at)
        RETURNING *`,
     );
     this.#get = db.query('SELECT * FROM tasks WHERE id = ?');
-    this.#due = db.query(
-      `SELECT * FROM tasks WHERE status = 'pending' AND next_attempt_at <= ?
-       ORDER BY next_attempt_at, id LIMIT ?`,
-    );
-    this.#head = db.query(
-      `SELECT id, next_attempt_at FROM tasks WHERE status = 'pending' ORDER BY next_attempt_at, id LIMIT ?`,
-    );
+    this.#due = db.query(DUE_SQL);
+    this.#head = db.query(HEAD_SQL);
     this.#update = db.query(
       'UPDATE tasks SET status = ?, attempts = ?, next_attempt_at = ?, finished_at = ? WHERE id = ?',
     );
@@ -75,7 +83,12 @@ export class TaskStore {
     );
   }
 
-  insert(task: NewTask): Task {
+  /** Stores a task; resolves once it is committed to disk. */
+  insert(task: NewTask): Promise<Task> {
+    return this.#commits.run(() => this.#insertNow(task));
+  }
+
+  #insertNow(task: NewTask): Task {
     const row = this.#insert.get({
       id: this.#newId(),
       url: task.url,
@@ -136,11 +149,14 @@ export class TaskStore {
    * Reads at most `busy.size + limit` rows from the head of the due index.
    */
   due(now: number, limit: number, busy: ReadonlySet<string>): Task[] {
-    return this.#due
-      .all(now, busy.size + limit)
-      .filter((row) => !busy.has(row.id))
-      .slice(0, limit)
-      .map(toTask);
+    const tasks: Task[] = [];
+    for (const { id } of this.#due.all(now, busy.size + limit)) {
+      if (busy.has(id)) continue;
+      const row = this.#get.get(id);
+      if (row !== null) tasks.push(toTask(row));
+      if (tasks.length === limit) break;
+    }
+    return tasks;
   }
 
   /** When the earliest pending task not in `busy` is due, or `null` when none is pending. */
@@ -149,9 +165,9 @@ export class TaskStore {
     return row?.next_attempt_at ?? null;
   }
 
-  /** Records an attempt and its outcome; a task deleted meanwhile is left deleted. */
-  recordAttempt(id: string, attempt: Attempt, outcome: AttemptOutcome): void {
-    this.#db.transaction(() => {
+  /** Records an attempt and its outcome; a task deleted meanwhile is left deleted. Resolves once committed. */
+  recordAttempt(id: string, attempt: Attempt, outcome: AttemptOutcome): Promise<void> {
+    return this.#commits.run(() => {
       const changed = this.#update.run(
         outcome.status,
         attempt.attempt,
@@ -168,7 +184,7 @@ export class TaskStore {
         attempt.statusCode,
         attempt.error,
       );
-    })();
+    });
   }
 
   /** Deletes delivered and failed tasks finished before `cutoff`; returns how many. */

@@ -28,7 +28,7 @@ export function taskRoutes({ store, dispatcher, apiKey, allowedTargets }: TaskRo
     .use(apiKeyGuard(apiKey))
     .post('', async function createTask({ request, set }) {
       const body = await readJsonBody(request, { limit: MAX_REQUEST_BYTES });
-      const task = store.insert(parseNewTask(body, allowedTargets));
+      const task = await store.insert(parseNewTask(body, allowedTargets));
       dispatcher.taskAdded(task.executeAt);
       set.status = 201;
       set.headers.location = `tasks/${task.id}`;
