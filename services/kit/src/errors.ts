@@ -74,14 +74,3 @@ export class NotFoundError extends AppError {
     super({ code: 'not_found', status: 404, message });
   }
 }
-
-export class ServiceUnavailableError extends AppError {
-  constructor({ message, retryAfterSeconds }: { message: string; retryAfterSeconds?: number }) {
-    super({
-      code: 'unavailable',
-      status: 503,
-      message,
-      headers: retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
-    });
-  }
-}

@@ -28,7 +28,6 @@ export {
   InvalidJsonError,
   NotFoundError,
   PayloadTooLargeError,
-  ServiceUnavailableError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from './errors.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { Elysia, t } from 'elysia';
 import { errorHandler, toAppError } from '../src/error-handler.ts';
-import { AppError, NotFoundError, ServiceUnavailableError } from '../src/errors.ts';
+import { AppError, NotFoundError } from '../src/errors.ts';
 import { createLogger } from '../src/logger.ts';
 
 class TeapotError extends AppError {
@@ -25,7 +25,12 @@ function appWithLog() {
       throw new TeapotError();
     })
     .get('/draining', () => {
-      throw new ServiceUnavailableError({ message: 'draining', retryAfterSeconds: 5 });
+      throw new AppError({
+        code: 'unavailable',
+        status: 503,
+        message: 'draining',
+        headers: { 'retry-after': '5' },
+      });
     })
     .get('/boom', () => {
       throw new Error('kaboom: password=hunter2');

@@ -5,7 +5,6 @@ import {
   InvalidJsonError,
   NotFoundError,
   PayloadTooLargeError,
-  ServiceUnavailableError,
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from '../src/errors.ts';
@@ -133,20 +132,6 @@ describe('the shared HTTP errors', () => {
       status: 404,
       headers: {},
       json: { code: 'not_found', message: 'not found' },
-    },
-    {
-      name: 'ServiceUnavailableError',
-      error: new ServiceUnavailableError({ message: 'draining' }),
-      status: 503,
-      headers: {},
-      json: { code: 'unavailable', message: 'draining' },
-    },
-    {
-      name: 'ServiceUnavailableError with a retry time',
-      error: new ServiceUnavailableError({ message: 'draining', retryAfterSeconds: 5 }),
-      status: 503,
-      headers: { 'retry-after': '5' },
-      json: { code: 'unavailable', message: 'draining' },
     },
   ])('$name answers its status, headers and body', ({ error, status, headers, json }) => {
     expect({ status: error.status, headers: error.headers, json: error.toJSON() }).toEqual({ status, headers, json });

@@ -2,7 +2,7 @@
 
 import { createLogger, runMain, serve } from '@keel/kit';
 import { readConfig } from './config.ts';
-import { createScheduler } from './scheduler.ts';
+import { createScheduler, systemEnvironment } from './scheduler.ts';
 
 await runMain(() => {
   const config = readConfig({ env: process.env, argv: process.argv.slice(2) });
@@ -10,19 +10,7 @@ await runMain(() => {
   if (config.allowedTargets === null && process.env.NODE_ENV === 'production') {
     logger.warn('SCHEDULER_ALLOWED_TARGETS is not set: tasks may target any host, internal ones included');
   }
-  const scheduler = createScheduler(config, {
-    logger,
-    now: Date.now,
-    monotonic: () => performance.now(),
-    timers: {
-      set: (callback, ms) => setTimeout(callback, ms),
-      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    },
-    fetch,
-    random: Math.random,
-    newId: () => Bun.randomUUIDv7(),
-    processMetrics: true,
-  });
+  const scheduler = createScheduler(config, systemEnvironment({ logger, processMetrics: true }));
   const pending = scheduler.store.countByStatus().pending;
   serve({
     app: scheduler.app,

@@ -25,6 +25,29 @@ export interface Environment {
   readonly processMetrics: boolean;
 }
 
+/** The real clock, timers, network and randomness. */
+export function systemEnvironment({
+  logger,
+  processMetrics,
+}: {
+  logger: Logger;
+  processMetrics: boolean;
+}): Environment {
+  return {
+    logger,
+    now: Date.now,
+    monotonic: () => performance.now(),
+    timers: {
+      set: (callback, ms) => setTimeout(callback, ms),
+      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
+    fetch,
+    random: Math.random,
+    newId: () => Bun.randomUUIDv7(),
+    processMetrics,
+  };
+}
+
 export function createScheduler(config: SchedulerConfig, env: Environment) {
   const db = openDatabase({
     path: join(config.dataDir, 'scheduler.sqlite'),

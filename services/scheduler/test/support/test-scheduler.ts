@@ -3,7 +3,7 @@
 import { createLogger } from '@keel/kit';
 import { tempDir } from '@keel/kit/testing';
 import type { DeliveryConfig, SchedulerConfig } from '../../src/config.ts';
-import { createScheduler, type Scheduler } from '../../src/scheduler.ts';
+import { createScheduler, type Scheduler, systemEnvironment } from '../../src/scheduler.ts';
 
 export const API_KEY = 'test-key-0123456789abcdef0123456789abcdef';
 
@@ -45,19 +45,10 @@ export interface TestScheduler extends AsyncDisposable {
 export async function startTestScheduler(overrides: ConfigOverrides = {}, dataDir?: string): Promise<TestScheduler> {
   const dir = dataDir === undefined ? await tempDir('scheduler-') : null;
   const config = testConfig(dataDir ?? dir?.path ?? '', overrides);
-  const scheduler = createScheduler(config, {
-    logger: createLogger({ level: 'silent' }),
-    now: Date.now,
-    monotonic: () => performance.now(),
-    timers: {
-      set: (callback, ms) => setTimeout(callback, ms),
-      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    },
-    fetch,
-    random: Math.random,
-    newId: () => Bun.randomUUIDv7(),
-    processMetrics: false,
-  });
+  const scheduler = createScheduler(
+    config,
+    systemEnvironment({ logger: createLogger({ level: 'silent' }), processMetrics: false }),
+  );
   scheduler.start();
 
   const request: TestScheduler['request'] = (method, path, init = {}) => {
