@@ -27,7 +27,12 @@ export function errorHandler({ logger }: { logger: Logger }) {
   return new Elysia().onError({ as: 'global' }, function renderError({ error, code, set, request }) {
     const appError = toAppError(error, code);
     if (appError.status >= 500) {
-      logger.error('request failed', { method: request.method, url: request.url, error: appError.cause ?? appError });
+      // The path only: a query string may carry tokens.
+      logger.error('request failed', {
+        method: request.method,
+        path: new URL(request.url).pathname,
+        error: appError.cause ?? appError,
+      });
     }
     set.status = appError.status;
     Object.assign(set.headers, appError.headers);

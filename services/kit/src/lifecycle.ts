@@ -21,10 +21,8 @@ export interface ServeOptions {
 
 export interface RunningService {
   readonly port: number;
-  readonly url: string;
   /** Stops accepting, waits for in-flight work, runs `onStop`. Idempotent. */
   stop(): Promise<void>;
-  readonly stopping: () => boolean;
 }
 
 /** Listens and wires SIGTERM/SIGINT to a graceful stop; a second signal exits at once. */
@@ -74,7 +72,7 @@ export function serve(options: ServeOptions): RunningService {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 
-  return { port, url: `http://${options.hostname}:${port}`, stop, stopping: () => stopped !== null };
+  return { port, stop };
 }
 
 /** Runs a service's start-up: configuration errors exit 2 with every problem listed, `--help` exits 0. */

@@ -89,7 +89,7 @@ describe('errorHandler', () => {
       level: 'error',
       msg: 'request failed',
       method: 'GET',
-      url: 'http://localhost/boom',
+      path: '/boom',
       error: { name: 'Error', message: 'kaboom: password=hunter2', stack: expect.stringContaining('kaboom') },
     });
   });
