@@ -23,9 +23,12 @@ export function toAppError(error: unknown, elysiaCode: string | number): AppErro
   }
 }
 
-export function errorHandler({ logger }: { logger: Logger }) {
+/** Turns anything thrown into the AppError that is answered; services with their own error shape pass theirs. */
+export type ErrorMapper = (error: unknown, elysiaCode: string | number) => AppError;
+
+export function errorHandler({ logger, mapError = toAppError }: { logger: Logger; mapError?: ErrorMapper }) {
   return new Elysia().onError({ as: 'global' }, function renderError({ error, code, set, request }) {
-    const appError = toAppError(error, code);
+    const appError = mapError(error, code);
     if (appError.status >= 500) {
       // The path only: a query string may carry tokens.
       logger.error('request failed', {

@@ -20,7 +20,7 @@ export {
 } from './config.ts';
 export { type CorsConfig, cors, corsConfig, corsSettings } from './cors.ts';
 export { parseDuration } from './duration.ts';
-export { errorHandler, toAppError } from './error-handler.ts';
+export { type ErrorMapper, errorHandler, toAppError } from './error-handler.ts';
 export {
   AppError,
   type AppErrorOptions,
@@ -31,6 +31,7 @@ export {
   UnauthorizedError,
   UnsupportedMediaTypeError,
 } from './errors.ts';
+export { GroupCommit } from './group-commit.ts';
 export { type HealthCheck, health } from './health.ts';
 export { readBodyText, readJsonBody } from './json-body.ts';
 export { DEFAULT_STOP_GRACE_MS, type RunningService, runMain, type ServeOptions, serve } from './lifecycle.ts';
@@ -39,3 +40,4 @@ export { createRegistry, metricsRoute } from './metrics.ts';
 export { requestObserver } from './request-observer.ts';
 export { createServiceApp, type ServiceAppOptions } from './service-app.ts';
 export { DatabaseTooNewError, type Durability, type OpenDatabaseOptions, openDatabase } from './sqlite.ts';
+export { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';

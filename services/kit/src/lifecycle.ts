@@ -12,6 +12,8 @@ export interface ServeOptions {
   readonly port: number;
   readonly hostname: string;
   readonly logger: Logger;
+  /** Runs first, before the listener waits for in-flight requests: end long-lived streams and sockets here. */
+  readonly beforeStop?: () => void;
   /** Runs after the listener closed and in-flight requests finished: drain work, close storage. */
   readonly onStop?: () => Promise<void> | void;
   readonly stopGraceMs?: number;
@@ -47,6 +49,7 @@ export function serve(options: ServeOptions): RunningService {
         process.exit(1);
       }, grace);
       deadline.unref();
+      options.beforeStop?.();
       await app.stop(false);
       await options.onStop?.();
       clearTimeout(deadline);

@@ -1,7 +1,7 @@
 // Tasks and attempts in SQLite: every acknowledged task is committed before the API answers.
 
 import type { Database, Statement } from 'bun:sqlite';
-import { GroupCommit } from './group-commit.ts';
+import { GroupCommit } from '@keel/kit';
 import type { Attempt, NewTask, Task, TaskMethod, TaskStatus } from './task.ts';
 
 interface TaskRow {

@@ -1,9 +1,9 @@
 import { Database } from 'bun:sqlite';
 import { expect, test } from 'bun:test';
 import { join } from 'node:path';
-import { openDatabase } from '@keel/kit';
-import { tempDir } from '@keel/kit/testing';
 import { GroupCommit } from '../src/group-commit.ts';
+import { openDatabase } from '../src/sqlite.ts';
+import { tempDir } from '../src/testing/index.ts';
 
 const MIGRATIONS = ['CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)'];
 

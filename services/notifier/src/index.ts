@@ -1,0 +1,5 @@
+// @keel/notifier: the ntfy-compatible notification server.
+
+export { createApp } from './app.ts';
+export { type NotifierConfig, readConfig } from './config.ts';
+export { createNotifier, type Environment, type Notifier, systemEnvironment } from './notifier.ts';
