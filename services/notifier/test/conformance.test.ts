@@ -23,7 +23,11 @@ interface Exchange {
   lines: () => Record<string, unknown>[];
 }
 
-async function call(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) {
+async function call(
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: Bun.BodyInit } = {},
+) {
   const response = await fetch(`${n.url}${path}`, { method, headers: init.headers, body: init.body });
   const text = await response.text();
   return {
@@ -57,14 +61,35 @@ describe('publish', () => {
     ['X-Priority default', 'POST', '/t1', { 'X-Priority': 'default' }, 'm', { priority: 3 }],
     ['X-Tags trimmed, blanks dropped', 'POST', '/t1', { 'X-Tags': ' a, b,,c ' }, 'm', { tags: ['a', 'b', 'c'] }],
     ['?ta= query alias', 'POST', '/t1?ta=warning', {}, 'm', { tags: ['warning'] }],
-    ['X-Click', 'POST', '/t1', { 'X-Click': 'https://app.example.com/dapp' }, 'm', { click: 'https://app.example.com/dapp' }],
+    [
+      'X-Click',
+      'POST',
+      '/t1',
+      { 'X-Click': 'https://app.example.com/dapp' },
+      'm',
+      { click: 'https://app.example.com/dapp' },
+    ],
     ['X-Icon', 'POST', '/t1', { 'X-Icon': 'https://example.com/i.png' }, 'm', { icon: 'https://example.com/i.png' }],
     ['X-Markdown', 'POST', '/t1', { 'X-Markdown': 'yes' }, '**b**', { content_type: 'text/markdown' }],
-    ['Content-Type text/markdown', 'POST', '/t1', { 'Content-Type': 'text/markdown' }, '# h', { content_type: 'text/markdown' }],
+    [
+      'Content-Type text/markdown',
+      'POST',
+      '/t1',
+      { 'Content-Type': 'text/markdown' },
+      '# h',
+      { content_type: 'text/markdown' },
+    ],
     ['an empty body', 'POST', '/t1', {}, '', { message: 'triggered' }],
     ['X-Message with a literal \\n', 'POST', '/t1', { 'X-Message': 'line1\\nline2' }, '', { message: 'line1\nline2' }],
     ['a body around whitespace', 'POST', '/t1', {}, '  padded \n', { message: 'padded' }],
-    ['an RFC 2047 title', 'POST', '/t1', { 'X-Title': '=?UTF-8?B?R2VzdW5kaGVpdCDimqDvuI8=?=' }, 'm', { title: 'Gesundheit ⚠️' }],
+    [
+      'an RFC 2047 title',
+      'POST',
+      '/t1',
+      { 'X-Title': '=?UTF-8?B?R2VzdW5kaGVpdCDimqDvuI8=?=' },
+      'm',
+      { title: 'Gesundheit ⚠️' },
+    ],
     ['a body of 4,095 bytes', 'POST', '/t1', {}, 'x'.repeat(4095), { message: 'x'.repeat(4095) }],
     ['an uppercase ?Title= (ignored)', 'POST', '/t1?Title=No', {}, 'm', { message: 'm' }],
   ])('%s', async (_name, method, path, headers, body, expected) => {
@@ -78,7 +103,7 @@ describe('publish', () => {
     if (path.includes('Title=No')) expect(json.title).toBeUndefined();
   });
 
-  test.each<[string, string, string, Record<string, string>, BodyInit, number, number]>([
+  test.each<[string, string, string, Record<string, string>, Bun.BodyInit, number, number]>([
     ['an unknown priority', 'POST', '/t2', { 'X-Priority': 'urgentt' }, 'm', 400, 40007],
     ['priority 0', 'POST', '/t2', { 'X-Priority': '0' }, 'm', 400, 40007],
     ['priority 6', 'POST', '/t2?priority=6', {}, 'm', 400, 40007],
@@ -113,7 +138,13 @@ describe('publish', () => {
 
   test.each(['publish', 'send', 'trigger'])('GET /<topic>/%s publishes from the query string', async (verb) => {
     const response = await call('GET', `/t3/${verb}?message=from+query&title=Q&priority=high&tags=a,b`);
-    expect(response.json()).toMatchObject({ topic: 't3', message: 'from query', title: 'Q', priority: 4, tags: ['a', 'b'] });
+    expect(response.json()).toMatchObject({
+      topic: 't3',
+      message: 'from query',
+      title: 'Q',
+      priority: 4,
+      tags: ['a', 'b'],
+    });
     const empty = await call('GET', `/t3/${verb}`);
     expect(empty.json()).toMatchObject({ message: 'triggered' });
   });
@@ -132,11 +163,11 @@ describe('publish', () => {
     expect((await call('GET', '/delayed/json?poll=1&scheduled=1')).lines()).toMatchObject([{ message: 'later' }]);
   });
 
-  test.each([
-    ['X-At with a unix time', { 'X-At': String(nowSeconds() + 600) }, 600],
-    ['X-In with a duration', { 'X-In': '1h30m' }, 5400],
+  test.each<[string, Record<string, string>, number, string]>([
+    ['X-At with a unix time', { 'X-At': String(nowSeconds() + 600) }, 600, ''],
+    ['X-In with a duration', { 'X-In': '1h30m' }, 5400, ''],
     ['?delay= with words', {}, 7200, '?delay=2+hours'],
-  ])('%s schedules the message', async (_name, headers, offset, query = '') => {
+  ])('%s schedules the message', async (_name, headers, offset, query) => {
     const response = await call('POST', `/delayed2${query}`, { headers, body: 'x' });
     expect(Math.abs((response.json().time as number) - (nowSeconds() + offset))).toBeLessThanOrEqual(2);
   });
@@ -262,7 +293,10 @@ describe('other endpoints', () => {
 
   test('/v1/health and /v1/stats answer as ntfy', async () => {
     expect((await call('GET', '/v1/health')).json()).toEqual({ healthy: true });
-    expect((await call('GET', '/v1/stats')).json()).toEqual({ messages: expect.any(Number), messages_rate: expect.any(Number) });
+    expect((await call('GET', '/v1/stats')).json()).toEqual({
+      messages: expect.any(Number),
+      messages_rate: expect.any(Number),
+    });
   });
 
   test('an unknown path is ntfy’s 404', async () => {

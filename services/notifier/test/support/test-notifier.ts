@@ -35,13 +35,15 @@ export interface TestNotifier extends AsyncDisposable {
   publish(topic: string, body: string, headers?: Record<string, string>): Promise<Record<string, unknown>>;
 }
 
-export async function startTestNotifier(overrides: ConfigOverrides = {}, dataDir?: string): Promise<TestNotifier> {
+/** `dataDir` reuses a directory (restart tests); `now` shifts the notifier's clock. */
+export async function startTestNotifier(
+  overrides: ConfigOverrides = {},
+  { dataDir, now }: { dataDir?: string; now?: () => number } = {},
+): Promise<TestNotifier> {
   const dir = dataDir === undefined ? await tempDir('notifier-') : null;
   const config = testConfig(dataDir ?? dir?.path ?? '', overrides);
-  const notifier = createNotifier(
-    config,
-    systemEnvironment({ logger: createLogger({ level: 'silent' }), processMetrics: false }),
-  );
+  const system = systemEnvironment({ logger: createLogger({ level: 'silent' }), processMetrics: false });
+  const notifier = createNotifier(config, { ...system, now: now ?? system.now });
   notifier.app.listen({ port: 0, hostname: '127.0.0.1' });
   notifier.start();
   const url = `http://127.0.0.1:${notifier.app.server?.port}`;
