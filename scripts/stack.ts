@@ -15,6 +15,12 @@ const SERVICES: readonly Service[] = [
     entry: 'services/scheduler/src/main.ts',
     env: { PORT: '8080', DATA_DIR: 'data/scheduler' },
   },
+  {
+    name: 'notifier',
+    entry: 'services/notifier/src/main.ts',
+    // 80 is the notifier's port in a container; locally it takes the next free one after the scheduler.
+    env: { PORT: '8081', DATA_DIR: 'data/notifier' },
+  },
 ];
 
 const root = resolve(import.meta.dir, '..');

@@ -1,6 +1,6 @@
 // Group commit: writes queued in one event-loop turn share one transaction, so one fsync covers them all.
 
-import type { Database } from 'bun:sqlite';
+import type { Database, Statement } from 'bun:sqlite';
 
 interface Pending {
   readonly work: () => unknown;
@@ -14,10 +14,17 @@ interface Pending {
  */
 export class GroupCommit {
   readonly #db: Database;
+  // Prepared once: `db.run(sql)` would compile these statements again for every write.
+  readonly #savepoint: Statement;
+  readonly #release: Statement;
+  readonly #rollback: Statement;
   #queue: Pending[] = [];
 
   constructor(db: Database) {
     this.#db = db;
+    this.#savepoint = db.prepare('SAVEPOINT item');
+    this.#release = db.prepare('RELEASE item');
+    this.#rollback = db.prepare('ROLLBACK TO item');
   }
 
   /** Runs `work` inside the next batch transaction; resolves with its result once the batch is committed. */
@@ -36,13 +43,13 @@ export class GroupCommit {
       this.#db.transaction(() => {
         for (const item of batch) {
           // A savepoint per write: one failing write is rolled back alone, the others still commit.
-          this.#db.run('SAVEPOINT item');
+          this.#savepoint.run();
           try {
             outcomes.push({ ok: true, value: item.work() });
-            this.#db.run('RELEASE item');
+            this.#release.run();
           } catch (error) {
-            this.#db.run('ROLLBACK TO item');
-            this.#db.run('RELEASE item');
+            this.#rollback.run();
+            this.#release.run();
             outcomes.push({ ok: false, error });
           }
         }

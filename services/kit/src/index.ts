@@ -40,4 +40,5 @@ export { createRegistry, metricsRoute } from './metrics.ts';
 export { requestObserver } from './request-observer.ts';
 export { createServiceApp, type ServiceAppOptions } from './service-app.ts';
 export { DatabaseTooNewError, type Durability, type OpenDatabaseOptions, openDatabase } from './sqlite.ts';
+export { systemTimers, type Timers } from './timers.ts';
 export { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';

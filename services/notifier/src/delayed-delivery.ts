@@ -1,14 +1,9 @@
 // Delivers delayed messages at their time: one timer aimed at the earliest one waiting in the store.
 
-import type { Logger } from '@keel/kit';
+import type { Logger, Timers } from '@keel/kit';
 import type { MessageStore } from './message-store.ts';
 import { EncodedMessage } from './stream-format.ts';
 import type { TopicHub } from './topic-hub.ts';
-
-export interface Timers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
 
 /** Timers overflow past 2^31 ms; waking at least hourly to re-read the store is free. */
 const MAX_TIMER_MS = 3_600_000;

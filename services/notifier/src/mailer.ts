@@ -1,8 +1,9 @@
 // Sends e-mail notifications over SMTP in the background: queue, retry with backoff, log and count each outcome.
 
-import type { Logger } from '@keel/kit';
+import { type Logger, systemTimers, type Timers } from '@keel/kit';
 import nodemailer, { type SMTPPoolOptions, type SMTPPoolSentMessageInfo, type Transporter } from 'nodemailer';
 import { Counter, type Registry } from 'prom-client';
+import type { SmtpConfig } from './config.ts';
 import { formatMail, type MailContent } from './mail-format.ts';
 import type { Message } from './message.ts';
 
@@ -14,21 +15,6 @@ const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_RETRY_BASE_MS = 2_000;
 /** How long close() waits for sends in flight before cutting them off; below a typical stop grace. */
 const CLOSE_GRACE_MS = 10_000;
-
-export interface SmtpConfig {
-  readonly host: string;
-  readonly port: number;
-  /** With `user`, the mailer authenticates (AUTH PLAIN/LOGIN); `null` sends unauthenticated. */
-  readonly user: string | null;
-  readonly pass: string | null;
-  /** Envelope sender and the address in the From header. */
-  readonly from: string;
-}
-
-export interface Timers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
 
 export interface MailerOptions {
   readonly smtp: SmtpConfig;
@@ -49,11 +35,6 @@ interface Job {
   attempt: number;
 }
 
-const realTimers: Timers = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export class Mailer {
   readonly #options: MailerOptions;
   readonly #maxAttempts: number;
@@ -72,7 +53,7 @@ export class Mailer {
     this.#options = options;
     this.#maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
     this.#retryBaseMs = options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
-    this.#timers = options.timers ?? realTimers;
+    this.#timers = options.timers ?? systemTimers;
     const { host, port, user, pass } = options.smtp;
     this.#transport = nodemailer.createTransport({
       pool: true,

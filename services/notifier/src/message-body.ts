@@ -2,6 +2,8 @@
 
 import { errors } from './errors.ts';
 
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
 /** ntfy's message-size-limit: a body of this many bytes or more would become an attachment. */
 export const MESSAGE_SIZE_LIMIT = 4096;
 
@@ -11,16 +13,25 @@ export const MESSAGE_SIZE_LIMIT = 4096;
  */
 export async function readMessageBody(request: Request, limit = MESSAGE_SIZE_LIMIT): Promise<string | Error> {
   if (request.body === null) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.byteLength;
-    // Leaving the loop cancels the rest of the upload.
-    if (size >= limit) return errors.attachmentsNotAllowed();
-    chunks.push(chunk);
+  const declared = request.headers.get('content-length');
+  let bytes: Uint8Array;
+  if (declared !== null) {
+    // Sized bodies (nearly all) are refused unread when too large, else read in one native call.
+    if (Number(declared) >= limit) return errors.attachmentsNotAllowed();
+    bytes = await request.bytes();
+  } else {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of request.body) {
+      size += chunk.byteLength;
+      // Leaving the loop cancels the rest of the upload.
+      if (size >= limit) return errors.attachmentsNotAllowed();
+      chunks.push(chunk);
+    }
+    bytes = Buffer.concat(chunks);
   }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    return decoder.decode(bytes);
   } catch {
     // Not UTF-8: ntfy would make it an attachment, which this server does not keep.
     return errors.attachmentsNotAllowed();

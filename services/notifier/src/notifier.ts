@@ -2,11 +2,11 @@
 
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createRegistry, type Logger, openDatabase } from '@keel/kit';
+import { createRegistry, type Logger, openDatabase, systemTimers, type Timers } from '@keel/kit';
 import { Counter, Gauge } from 'prom-client';
 import { createApp } from './app.ts';
 import type { NotifierConfig } from './config.ts';
-import { DelayedDelivery, type Timers } from './delayed-delivery.ts';
+import { DelayedDelivery } from './delayed-delivery.ts';
 import { Mailer } from './mailer.ts';
 import { newMessageId } from './message.ts';
 import { MessageRate } from './message-rate.ts';
@@ -39,10 +39,7 @@ export function systemEnvironment({
   return {
     logger,
     now: Date.now,
-    timers: {
-      set: (callback, ms) => setTimeout(callback, ms),
-      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    },
+    timers: systemTimers,
     random: (bytes) => randomBytes(bytes),
     processMetrics,
   };

@@ -4,7 +4,8 @@ import { describe, expect, test } from 'bun:test';
 import { createLogger } from '@keel/kit';
 import { waitFor } from '@keel/kit/testing';
 import { Registry } from 'prom-client';
-import { Mailer, type MailerOptions, type SmtpConfig } from '../src/mailer.ts';
+import type { SmtpConfig } from '../src/config.ts';
+import { Mailer, type MailerOptions } from '../src/mailer.ts';
 import type { Message } from '../src/message.ts';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.ts';
 

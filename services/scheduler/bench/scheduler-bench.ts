@@ -1,10 +1,17 @@
 // bun run bench:scheduler — creation rate, 100k pending tasks (RSS, start-up), firing lateness and delivery rate.
 // Prints one JSON object of figures on stdout; progress goes to stderr.
 
-import { readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { type ServiceProcess, spawnService, tempDir, waitFor } from '@keel/kit/testing';
+import {
+  machineInfo,
+  percentile,
+  processMemoryMiB,
+  round,
+  type ServiceProcess,
+  spawnService,
+  tempDir,
+  waitFor,
+} from '@keel/kit/testing';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,18 +32,6 @@ const ENTRY = `${import.meta.dir}/../src/main.ts`;
 
 const log = (message: string) => process.stderr.write(`[bench:scheduler] ${message}\n`);
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-function rssMiB(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
-  return { rss: round(kb('VmRSS') / 1024, 1), peak: round(kb('VmHWM') / 1024, 1) };
-}
-
 function start(dataDir: string): Promise<ServiceProcess> {
   return spawnService({
     entry: ENTRY,
@@ -49,6 +44,7 @@ function start(dataDir: string): Promise<ServiceProcess> {
     },
     // Start-up with 100k pending tasks is itself measured; allow plenty.
     startTimeoutMs: 120_000,
+    keepLogs: false,
   }).then(async (service) => {
     // `listening` comes first in the log; wait for the level-independent health answer too.
     await waitFor(async () => (await fetch(`${service.url}/healthz`)).ok);
@@ -83,12 +79,7 @@ async function createTasks(url: string, tasks: readonly object[], clients: numbe
   return latencies;
 }
 
-const machine = {
-  cpu: cpus()[0]?.model ?? 'unknown',
-  cores: cpus().length,
-  bun: Bun.version,
-  kernel: readFileSync('/proc/sys/kernel/osrelease', 'utf8').trim(),
-};
+const machine = machineInfo();
 log(`machine: ${JSON.stringify(machine)}`);
 
 await using dir = await tempDir('scheduler-bench-');
@@ -101,7 +92,7 @@ const createStart = performance.now();
 const createLatencies = await createTasks(service.url, Array(PENDING).fill(far), CLIENTS);
 const createSeconds = (performance.now() - createStart) / 1000;
 createLatencies.sort((a, b) => a - b);
-const afterCreate = rssMiB(service.pid);
+const afterCreate = processMemoryMiB(service.pid);
 
 // 2. Restart with them: start-up time and resident memory.
 service.kill('SIGTERM');
@@ -109,7 +100,7 @@ await service.exited;
 const restartBegin = performance.now();
 service = await start(dir.path);
 const startupMs = performance.now() - restartBegin;
-const afterRestart = rssMiB(service.pid);
+const afterRestart = processMemoryMiB(service.pid);
 log(`restarted with ${PENDING} pending in ${round(startupMs)} ms`);
 
 // 3. Lateness: RATE tasks per second come due for SECONDS seconds, while the 100k stay pending.
@@ -154,7 +145,7 @@ await createTasks(service.url, burstTasks, CLIENTS);
 await waitFor(() => arrivals.size >= BURST, { timeoutMs: 300_000, what: 'burst deliveries' });
 const burstLateness = [...arrivals.values()].sort((a, b) => a - b);
 const drainSeconds = ((burstLateness.at(-1) ?? 0) - (burstLateness[0] ?? 0)) / 1000;
-const duringLoad = rssMiB(service.pid);
+const duringLoad = processMemoryMiB(service.pid);
 
 service.kill('SIGTERM');
 await service.exited;

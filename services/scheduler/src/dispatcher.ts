@@ -1,6 +1,6 @@
 // Fires due tasks: one timer aimed at the next due task, bounded concurrency, retries rescheduled in the store.
 
-import type { Logger } from '@keel/kit';
+import type { Logger, Timers } from '@keel/kit';
 import { parseRetryAfter, retryDelay } from './backoff.ts';
 import type { DeliveryConfig } from './config.ts';
 import { type DeliveryResult, deliver } from './deliver.ts';
@@ -14,11 +14,6 @@ import type { AttemptOutcome, TaskStore } from './task-store.ts';
  * re-read the head of the index also keeps a far-future timer honest after a clock change.
  */
 const MAX_TIMER_MS = 3_600_000;
-
-export interface Timers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
 
 export interface DispatcherOptions {
   readonly store: TaskStore;

@@ -1,7 +1,6 @@
 // Purges delivered and failed tasks once they are older than the retention period.
 
-import type { Logger } from '@keel/kit';
-import type { Timers } from './dispatcher.ts';
+import type { Logger, Timers } from '@keel/kit';
 import type { TaskStore } from './task-store.ts';
 
 /** Often enough that the table never holds much more than the retention period's worth of history. */

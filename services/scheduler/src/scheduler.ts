@@ -1,10 +1,10 @@
 // Assembles a whole scheduler (store, dispatcher, retention, app) from its config and the outside world.
 
 import { join } from 'node:path';
-import { createRegistry, type Logger, openDatabase } from '@keel/kit';
+import { createRegistry, type Logger, openDatabase, systemTimers, type Timers } from '@keel/kit';
 import { createApp } from './app.ts';
 import type { SchedulerConfig } from './config.ts';
-import { Dispatcher, type Timers } from './dispatcher.ts';
+import { Dispatcher } from './dispatcher.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { startRetention } from './retention.ts';
 import { createSchedulerMetrics } from './scheduler-metrics.ts';
@@ -37,10 +37,7 @@ export function systemEnvironment({
     logger,
     now: Date.now,
     monotonic: () => performance.now(),
-    timers: {
-      set: (callback, ms) => setTimeout(callback, ms),
-      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    },
+    timers: systemTimers,
     fetch,
     random: Math.random,
     newId: () => Bun.randomUUIDv7(),

@@ -1,5 +1,6 @@
 // @keel/kit/testing: helpers for tests and benchmarks that use real processes, servers and files.
 
+export { machineInfo, percentile, processMemoryMiB, round } from './bench.ts';
 export { type LocalServer, localServer } from './local-server.ts';
 export { type ServiceProcess, type SpawnServiceOptions, spawnService } from './service-process.ts';
 export { type TempDir, tempDir } from './temp-dir.ts';

@@ -19,6 +19,8 @@ export interface SpawnServiceOptions {
   readonly env: Readonly<Record<string, string>>;
   readonly args?: readonly string[];
   readonly startTimeoutMs?: number;
+  /** `false`: after `listening`, log lines are read and dropped (benchmarks that log per request). */
+  readonly keepLogs?: boolean;
 }
 
 /** Spawns `bun <entry> --port 0 ...args` and resolves once the service logs `listening`. */
@@ -33,7 +35,9 @@ export async function spawnService(options: SpawnServiceOptions): Promise<Servic
   });
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
+  let started = false;
   void collectLines(child.stdout, (line) => {
+    if (started && options.keepLogs === false) return;
     try {
       logs.push(JSON.parse(line) as Record<string, unknown>);
     } catch {
@@ -54,6 +58,7 @@ export async function spawnService(options: SpawnServiceOptions): Promise<Servic
     },
     { timeoutMs: options.startTimeoutMs ?? 15_000, what: `${options.entry} to listen` },
   );
+  started = true;
   const port = Number(listening.port);
   return {
     url: `http://127.0.0.1:${port}`,
