@@ -39,6 +39,7 @@ export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from './logger.t
 export { createRegistry, metricsRoute } from './metrics.ts';
 export { requestObserver } from './request-observer.ts';
 export { createServiceApp, type ServiceAppOptions } from './service-app.ts';
+export { serviceSettings } from './service-settings.ts';
 export { DatabaseTooNewError, type Durability, type OpenDatabaseOptions, openDatabase } from './sqlite.ts';
 export { systemTimers, type Timers } from './timers.ts';
 export { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';

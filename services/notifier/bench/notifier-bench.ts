@@ -135,16 +135,18 @@ async function throughput(
 const machine = machineInfo();
 log(`machine: ${JSON.stringify(machine)}`);
 await using dir = await tempDir('notifier-bench-');
-let service: ServiceProcess = await spawnService({
-  entry: `${import.meta.dir}/../src/main.ts`,
-  env: {
-    DATA_DIR: dir.path,
-    LOG_LEVEL: 'info',
-    NOTIFIER_VISITOR_REQUEST_LIMIT_EXEMPT_HOSTS: '127.0.0.1',
-    NOTIFIER_VISITOR_SUBSCRIPTION_LIMIT: '1000000',
-  },
-  keepLogs: false,
-});
+const startNotifier = (): Promise<ServiceProcess> =>
+  spawnService({
+    entry: `${import.meta.dir}/../src/main.ts`,
+    env: {
+      DATA_DIR: dir.path,
+      LOG_LEVEL: 'info',
+      NOTIFIER_VISITOR_REQUEST_LIMIT_EXEMPT_HOSTS: '127.0.0.1',
+      NOTIFIER_VISITOR_SUBSCRIPTION_LIMIT: '1000000',
+    },
+    keepLogs: false,
+  });
+let service = await startNotifier();
 const url = service.url;
 
 // 1. Publish rate with 1, 100 and 1,000 subscribers.
@@ -167,16 +169,7 @@ log(`latency: ${latencies.length} deliveries`);
 // 3. Memory per idle subscriber, on a fresh process.
 service.kill('SIGTERM');
 await service.exited;
-service = await spawnService({
-  entry: `${import.meta.dir}/../src/main.ts`,
-  env: {
-    DATA_DIR: dir.path,
-    LOG_LEVEL: 'info',
-    NOTIFIER_VISITOR_REQUEST_LIMIT_EXEMPT_HOSTS: '127.0.0.1',
-    NOTIFIER_VISITOR_SUBSCRIPTION_LIMIT: '1000000',
-  },
-  keepLogs: false,
-});
+service = await startNotifier();
 await Bun.sleep(500);
 const baseline = processMemoryMiB(service.pid);
 const idle = await openSubscribers(service.url, 'idle', IDLE, FORMATS);

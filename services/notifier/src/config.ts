@@ -5,15 +5,13 @@ import {
   asDuration,
   asInteger,
   asList,
-  asOneOf,
-  asPort,
   asText,
   ConfigError,
   type ConfigSource,
   type Durability,
-  LOG_LEVELS,
   type LogLevel,
   loadConfig,
+  serviceSettings,
   setting,
 } from '@keel/kit';
 import type { VisitorLimits } from './visitors.ts';
@@ -48,20 +46,8 @@ export interface NotifierConfig {
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../web/notifier/dist', import.meta.url));
 
 const spec = {
-  port: setting({ env: ['PORT'], flag: 'port', help: 'HTTP port (0 picks a free one)', parse: asPort, default: 80 }),
-  host: setting({ env: ['HOST'], help: 'address to listen on', parse: asText, default: '0.0.0.0' }),
-  dataDir: setting({
-    env: ['DATA_DIR'],
-    help: 'directory of notifier.sqlite',
-    parse: asText,
-    default: './data/notifier',
-  }),
-  logLevel: setting({
-    env: ['NOTIFIER_LOG_LEVEL', 'LOG_LEVEL'],
-    help: `log level: ${LOG_LEVELS.join(', ')}`,
-    parse: asOneOf(LOG_LEVELS),
-    default: 'info' as LogLevel,
-  }),
+  // 80 is the notifier's port in a container, as ntfy's.
+  ...serviceSettings({ service: 'notifier', port: 80 }),
   baseUrl: setting<string | null>({
     env: ['NOTIFIER_BASE_URL'],
     help: 'public URL of the notifier, e.g. https://alerts.example.com/notifier (needed for e-mail)',
@@ -157,12 +143,6 @@ const spec = {
     help: 'directory of the built web UI',
     parse: asText,
     default: DEFAULT_WEB_ROOT,
-  }),
-  durability: setting<Durability>({
-    env: ['NOTIFIER_DURABILITY'],
-    help: 'full: fsync every commit; normal: survives a killed process only',
-    parse: asOneOf(['full', 'normal']),
-    default: 'full',
   }),
 };
 

@@ -6,16 +6,13 @@ import {
   asDuration,
   asInteger,
   asList,
-  asOneOf,
-  asPort,
-  asText,
   type ConfigSource,
   type CorsConfig,
   corsConfig,
   corsSettings,
-  LOG_LEVELS,
   type LogLevel,
   loadConfig,
+  serviceSettings,
   setting,
 } from '@keel/kit';
 import { parseTargetPolicy, type TargetPolicy } from './target-policy.ts';
@@ -44,30 +41,11 @@ export interface DeliveryConfig {
 }
 
 const spec = {
-  port: setting({
-    env: ['PORT'],
-    flag: 'port',
-    help: 'HTTP port (0 picks a free one)',
-    parse: asPort,
-    default: 8080,
-  }),
-  host: setting({ env: ['HOST'], help: 'address to listen on', parse: asText, default: '0.0.0.0' }),
-  dataDir: setting({
-    env: ['DATA_DIR'],
-    help: 'directory of scheduler.sqlite',
-    parse: asText,
-    default: './data/scheduler',
-  }),
+  ...serviceSettings({ service: 'scheduler', port: 8080 }),
   apiKey: setting({
     env: ['SCHEDULER_API_KEY'],
     help: 'the key clients send as X-API-Key; generate with scripts/gen-key',
     parse: asApiKey,
-  }),
-  logLevel: setting({
-    env: ['SCHEDULER_LOG_LEVEL', 'LOG_LEVEL'],
-    help: `log level: ${LOG_LEVELS.join(', ')}`,
-    parse: asOneOf(LOG_LEVELS),
-    default: 'info' as LogLevel,
   }),
   ...corsSettings,
   maxAttempts: setting({
@@ -106,12 +84,6 @@ const spec = {
     help: 'comma-separated hosts tasks may target (host, host:port, *.domain); unset allows any',
     parse: (raw) => parseTargetPolicy(asList(raw)),
     default: null,
-  }),
-  durability: setting<Durability>({
-    env: ['SCHEDULER_DURABILITY'],
-    help: 'full: fsync every commit (survives power loss); normal: survives a killed process only',
-    parse: asOneOf(['full', 'normal']),
-    default: 'full',
   }),
   retentionMs: setting({
     env: ['SCHEDULER_RETENTION'],

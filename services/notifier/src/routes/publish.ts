@@ -28,27 +28,19 @@ export function publishRoutes(context: NotifierContext) {
     });
   }
 
-  async function publishToPath({
-    params,
-    request,
-    server,
-  }: Pick<Context, 'request' | 'server'> & { params: { topic: string } }) {
-    const address = requestAddress(context, request, server);
-    context.visitors.takeRequest(address);
-    if (!isTopic(params.topic)) throw errors.notFound();
-    return publish(params.topic, await readMessageBody(request), paramSource(request), address);
-  }
+  type TopicRequest = Pick<Context, 'request' | 'server'> & { params: { topic: string } };
 
-  async function publishFromQuery({
-    params,
-    request,
-    server,
-  }: Pick<Context, 'request' | 'server'> & { params: { topic: string } }) {
-    const address = requestAddress(context, request, server);
-    context.visitors.takeRequest(address);
-    if (!isTopic(params.topic)) throw errors.notFound();
-    return publish(params.topic, '', paramSource(request), address);
-  }
+  /** `PUT`/`POST /<topic>` take the message from the body; `GET /<topic>/publish` only from parameters. */
+  const publishTo =
+    (readBody: (request: Request) => Promise<string | Error>) =>
+    async ({ params, request, server }: TopicRequest) => {
+      const address = requestAddress(context, request, server);
+      context.visitors.takeRequest(address);
+      if (!isTopic(params.topic)) throw errors.notFound();
+      return publish(params.topic, await readBody(request), paramSource(request), address);
+    };
+  const publishToPath = publishTo(readMessageBody);
+  const publishFromQuery = publishTo(async () => '');
 
   async function publishJson({ request, server }: Pick<Context, 'request' | 'server'>) {
     let text: string;
