@@ -43,9 +43,13 @@ describe('a throttling provider', () => {
     await using cache = await startTestOwnercache([chain.entry(3_000n)], proxy.url, { rpc: { maxLogRange: 1_000 } });
     await cache.nfts(query(alice));
     for (let id = 1n; id <= 6n; id++) await chain.transfer(alice, carol, id);
-    await waitFor(async () => JSON.stringify((await cache.nfts(query(carol))).json.token_ids) === JSON.stringify(chain.expected(carol)), {
-      what: 'six transfers in six blocks to be followed through a 3-block range cap',
-    });
+    await waitFor(
+      async () =>
+        JSON.stringify((await cache.nfts(query(carol))).json.token_ids) === JSON.stringify(chain.expected(carol)),
+      {
+        what: 'six transfers in six blocks to be followed through a 3-block range cap',
+      },
+    );
   });
 });
 
