@@ -1,6 +1,6 @@
 // The message cache in SQLite: what `since` and `poll` read, and where delayed messages wait.
 
-import type { Database } from 'bun:sqlite';
+import type { Database, Statement } from 'bun:sqlite';
 import { GroupCommit } from '@keel/kit';
 import type { Message } from './message.ts';
 import type { Since } from './since.ts';
@@ -32,35 +32,38 @@ export interface CachedQuery {
 export class MessageStore {
   readonly #db: Database;
   readonly #commits: GroupCommit;
+  // Prepared once: every publish runs them (`db.query` would look them up in a cache each time).
+  readonly #insert: Statement;
+  readonly #count: Statement;
 
   constructor(db: Database) {
     this.#db = db;
     this.#commits = new GroupCommit(db);
+    this.#insert = db.prepare(
+      `INSERT INTO messages (id, time, expires, topic, message, title, priority, tags, click, icon, content_type, published)
+       VALUES ($id, $time, $expires, $topic, $message, $title, $priority, $tags, $click, $icon, $content_type, $published)`,
+    );
+    this.#count = db.prepare("UPDATE stats SET value = value + ? WHERE key = 'messages'");
   }
 
   /** Stores a message; resolves once it is committed. A published one counts towards /v1/stats. */
   add(message: Message, published: boolean): Promise<void> {
     if (message.expires === null) throw new Error('an uncached message is never stored');
     return this.#commits.run(() => {
-      this.#db
-        .query(
-          `INSERT INTO messages (id, time, expires, topic, message, title, priority, tags, click, icon, content_type, published)
-           VALUES ($id, $time, $expires, $topic, $message, $title, $priority, $tags, $click, $icon, $content_type, $published)`,
-        )
-        .run({
-          id: message.id,
-          time: message.time,
-          expires: message.expires,
-          topic: message.topic,
-          message: message.message,
-          title: message.title,
-          priority: message.priority,
-          tags: JSON.stringify(message.tags),
-          click: message.click,
-          icon: message.icon,
-          content_type: message.contentType,
-          published: published ? 1 : 0,
-        });
+      this.#insert.run({
+        id: message.id,
+        time: message.time,
+        expires: message.expires,
+        topic: message.topic,
+        message: message.message,
+        title: message.title,
+        priority: message.priority,
+        tags: JSON.stringify(message.tags),
+        click: message.click,
+        icon: message.icon,
+        content_type: message.contentType,
+        published: published ? 1 : 0,
+      });
       if (published) this.#countPublished(1);
     });
   }
@@ -141,7 +144,7 @@ export class MessageStore {
   }
 
   #countPublished(n: number): void {
-    if (n > 0) this.#db.query("UPDATE stats SET value = value + ? WHERE key = 'messages'").run(n);
+    if (n > 0) this.#count.run(n);
   }
 }
 

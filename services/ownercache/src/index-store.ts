@@ -1,6 +1,6 @@
 // Each contract's index in SQLite: token id to owner, scan progress, and the block the logs are applied through.
 
-import type { Database } from 'bun:sqlite';
+import type { Database, Statement } from 'bun:sqlite';
 import type { Hex } from 'viem';
 import type { TransferEvent } from './chain-reader.ts';
 import type { ContractEntry } from './contracts-file.ts';
@@ -37,9 +37,12 @@ const big = (text: string | null) => (text === null ? null : BigInt(text));
 
 export class IndexStore {
   readonly #db: Database;
+  readonly #tokensOf: Statement<{ token_id: string }, [string, string]>;
 
   constructor(db: Database) {
     this.#db = db;
+    // Prepared once: this is the query behind every answer.
+    this.#tokensOf = db.prepare('SELECT token_id FROM owners WHERE contract = ? AND owner = ?');
   }
 
   /** The stored state of `entry`'s index; `null` when there is none or it was built for another address/network/range. */
@@ -129,8 +132,7 @@ export class IndexStore {
 
   /** Token ids `owner` holds, as decimal strings in numeric order. */
   tokensOf(key: string, owner: string): string[] {
-    return this.#db
-      .query<{ token_id: string }, [string, string]>('SELECT token_id FROM owners WHERE contract = ? AND owner = ?')
+    return this.#tokensOf
       .all(key, owner.toLowerCase())
       .map((row) => row.token_id)
       .sort(compareDecimal);
