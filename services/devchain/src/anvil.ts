@@ -2,6 +2,7 @@
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { readLines } from '@keel/kit';
 import type { Subprocess } from 'bun';
 
 export interface AnvilOptions {
@@ -164,19 +165,4 @@ async function terminate(child: Subprocess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await child.exited;
   clearTimeout(timer);
-}
-
-async function readLines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
-  const decoder = new TextDecoder();
-  let buffered = '';
-  for await (const chunk of stream) {
-    buffered += decoder.decode(chunk, { stream: true });
-    let newline = buffered.indexOf('\n');
-    while (newline !== -1) {
-      onLine(buffered.slice(0, newline));
-      buffered = buffered.slice(newline + 1);
-      newline = buffered.indexOf('\n');
-    }
-  }
-  if (buffered !== '') onLine(buffered);
 }

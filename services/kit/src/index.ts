@@ -37,6 +37,7 @@ export { readBodyText, readJsonBody } from './json-body.ts';
 export { DEFAULT_STOP_GRACE_MS, type RunningService, runMain, type ServeOptions, serve } from './lifecycle.ts';
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from './logger.ts';
 export { createRegistry, metricsRoute } from './metrics.ts';
+export { readLines } from './read-lines.ts';
 export { requestObserver } from './request-observer.ts';
 export { createServiceApp, type ServiceAppOptions } from './service-app.ts';
 export { serviceSettings } from './service-settings.ts';

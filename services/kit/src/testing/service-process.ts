@@ -1,6 +1,7 @@
 // Starts a service as a real child process on a free port and reads its JSON log lines.
 
 import { tmpdir } from 'node:os';
+import { readLines } from '../read-lines.ts';
 import { waitFor } from './wait-for.ts';
 
 export interface ServiceProcess extends AsyncDisposable {
@@ -36,15 +37,15 @@ export async function spawnService(options: SpawnServiceOptions): Promise<Servic
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   let started = false;
-  void collectLines(child.stdout, (line) => {
-    if (started && options.keepLogs === false) return;
+  void readLines(child.stdout, (line) => {
+    if (line === '' || (started && options.keepLogs === false)) return;
     try {
       logs.push(JSON.parse(line) as Record<string, unknown>);
     } catch {
       logs.push({ msg: 'unparsed', line });
     }
   });
-  void collectLines(child.stderr, (line) => {
+  void readLines(child.stderr, (line) => {
     stderr += `${line}\n`;
   });
   let exitedEarly = false;
@@ -73,19 +74,4 @@ export async function spawnService(options: SpawnServiceOptions): Promise<Servic
       await child.exited;
     },
   };
-}
-
-async function collectLines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
-  const decoder = new TextDecoder();
-  let buffered = '';
-  for await (const chunk of stream) {
-    buffered += decoder.decode(chunk, { stream: true });
-    let newline = buffered.indexOf('\n');
-    while (newline !== -1) {
-      const line = buffered.slice(0, newline);
-      if (line !== '') onLine(line);
-      buffered = buffered.slice(newline + 1);
-      newline = buffered.indexOf('\n');
-    }
-  }
 }
