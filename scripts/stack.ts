@@ -43,8 +43,9 @@ const SERVICES: readonly Service[] = [
   {
     name: 'scheduler',
     entry: 'services/scheduler/src/main.ts',
-    listens: '8080',
-    env: { PORT: '8080', DATA_DIR: 'data/scheduler' },
+    // 8080 is the scheduler's own default (and its port in a container); locally the gateway holds 8080.
+    listens: '8082',
+    env: { PORT: '8082', DATA_DIR: 'data/scheduler' },
   },
   {
     name: 'notifier',
@@ -65,6 +66,13 @@ const SERVICES: readonly Service[] = [
       BASE_RPC_URL: process.env.BASE_RPC_URL ?? DEVCHAIN_RPC,
     },
     after: devchainReady,
+  },
+  {
+    name: 'gateway',
+    entry: 'services/gateway/src/main.ts',
+    listens: '8080',
+    // Its upstream defaults are the local ports above.
+    env: { GATEWAY_PORT: '8080' },
   },
 ];
 

@@ -34,7 +34,14 @@ export {
 export { GroupCommit } from './group-commit.ts';
 export { type HealthCheck, health } from './health.ts';
 export { readBodyText, readJsonBody } from './json-body.ts';
-export { DEFAULT_STOP_GRACE_MS, type RunningService, runMain, type ServeOptions, serve } from './lifecycle.ts';
+export {
+  type BunHandlers,
+  DEFAULT_STOP_GRACE_MS,
+  type RunningService,
+  runMain,
+  type ServeOptions,
+  serve,
+} from './lifecycle.ts';
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from './logger.ts';
 export { createRegistry, metricsRoute } from './metrics.ts';
 export { readLines } from './read-lines.ts';

@@ -1,5 +1,6 @@
 // Process lifecycle: listen, stop gracefully on SIGTERM/SIGINT, and turn start-up failures into exit codes.
 
+import type { Server, WebSocketHandler } from 'bun';
 import type { AnyElysia } from 'elysia';
 import { ConfigError, HelpRequested } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -7,8 +8,17 @@ import type { Logger } from './logger.ts';
 /** How long in-flight work may take to finish after a stop signal before the process exits anyway. */
 export const DEFAULT_STOP_GRACE_MS = 15_000;
 
-export interface ServeOptions {
-  readonly app: AnyElysia;
+/** A service that is not an Elysia app (the gateway): Bun.serve's own handlers. */
+export interface BunHandlers<Data> {
+  /** Returns `undefined` after upgrading the request to a WebSocket. */
+  fetch(request: Request, server: Server<Data>): Response | undefined | Promise<Response | undefined>;
+  readonly websocket: WebSocketHandler<Data>;
+  /** Answers what `fetch` threw; without it Bun shows its own error page. */
+  error(error: Error): Response;
+}
+
+export interface ServeOptions<Data = unknown> {
+  readonly app: AnyElysia | BunHandlers<Data>;
   readonly port: number;
   readonly hostname: string;
   readonly logger: Logger;
@@ -28,16 +38,10 @@ export interface RunningService {
 }
 
 /** Listens and wires SIGTERM/SIGINT to a graceful stop; a second signal exits at once. */
-export function serve(options: ServeOptions): RunningService {
-  const { app, logger } = options;
-  app.listen({
-    port: options.port,
-    hostname: options.hostname,
-    maxRequestBodySize: options.maxRequestBodySize,
-  });
-  const server = app.server;
-  if (server === null || server.port === undefined) throw new Error('HTTP server did not start');
-  const port = server.port;
+export function serve<Data = unknown>(options: ServeOptions<Data>): RunningService {
+  const { logger } = options;
+  const listener = listen(options);
+  const port = listener.port;
   logger.info('listening', { port, hostname: options.hostname });
 
   let stopped: Promise<void> | null = null;
@@ -50,7 +54,7 @@ export function serve(options: ServeOptions): RunningService {
       }, grace);
       deadline.unref();
       options.beforeStop?.();
-      await app.stop(false);
+      await listener.stop();
       await options.onStop?.();
       clearTimeout(deadline);
       logger.info('stopped');
@@ -76,6 +80,31 @@ export function serve(options: ServeOptions): RunningService {
   process.on('SIGINT', onSignal);
 
   return { port, stop };
+}
+
+/** Starts the HTTP server; `stop()` stops accepting and resolves once in-flight requests are done. */
+function listen<Data>(options: ServeOptions<Data>): { port: number; stop(): Promise<void> } {
+  const { app, port, hostname, maxRequestBodySize } = options;
+  if ('listen' in app) {
+    app.listen({ port, hostname, maxRequestBodySize });
+    const server = app.server;
+    if (server === null || server.port === undefined) throw new Error('HTTP server did not start');
+    return {
+      port: server.port,
+      stop: async () => {
+        await app.stop(false);
+      },
+    };
+  }
+  const server = Bun.serve({
+    port,
+    hostname,
+    maxRequestBodySize,
+    fetch: app.fetch,
+    websocket: app.websocket,
+    error: app.error,
+  });
+  return { port: server.port ?? port, stop: () => server.stop(false) };
 }
 
 /** Runs a service's start-up: configuration errors exit 2 with every problem listed, `--help` exits 0. */
