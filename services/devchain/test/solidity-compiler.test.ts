@@ -4,6 +4,12 @@ import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tempDir } from '@keel/kit/testing';
 import type { Abi } from 'viem';
+import { fluidResolverStandInAbi } from '../src/fluid-resolver-stand-in-abi.ts';
+import { compileFluidResolverStandIn, compileFluidVaultFactoryStandIn } from '../src/fluid-stand-in.ts';
+import { fluidVaultFactoryStandInAbi } from '../src/fluid-vault-factory-stand-in-abi.ts';
+import { compileRefLending, compileRefPositions } from '../src/ref-lending.ts';
+import { refLendingAbi } from '../src/ref-lending-abi.ts';
+import { refPositionsAbi } from '../src/ref-positions-abi.ts';
 import { artifactPath, compileContract } from '../src/solidity-compiler.ts';
 import { compileTestPositions, TEST_POSITIONS_SOURCE } from '../src/test-positions.ts';
 import { testPositionsAbi } from '../src/test-positions-abi.ts';
@@ -27,10 +33,16 @@ function canonical(value: unknown): unknown {
 }
 
 describe('compileContract', () => {
-  test('TestPositions compiles, and the hand-written typed ABI is exactly what solc emits', async () => {
-    const compiled = await compileTestPositions();
+  test.each([
+    ['TestPositions', compileTestPositions, testPositionsAbi],
+    ['RefPositions', compileRefPositions, refPositionsAbi],
+    ['RefLending', compileRefLending, refLendingAbi],
+    ['FluidVaultFactoryStandIn', compileFluidVaultFactoryStandIn, fluidVaultFactoryStandInAbi],
+    ['FluidResolverStandIn', compileFluidResolverStandIn, fluidResolverStandInAbi],
+  ] as const)('%s compiles, and the hand-written typed ABI is exactly what solc emits', async (_, compile, abi) => {
+    const compiled = await compile();
     expect(compiled.bytecode).toMatch(/^0x[0-9a-f]{2000,}$/);
-    expect(normalized(compiled.abi)).toEqual(normalized(testPositionsAbi));
+    expect(normalized(compiled.abi)).toEqual(normalized(abi));
   });
 
   test('the artifact is cached on disk under os.tmpdir() and in memory', async () => {

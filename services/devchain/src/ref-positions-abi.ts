@@ -1,0 +1,42 @@
+// The typed ABI of contracts/RefPositions.sol (the reference lending protocol's ERC-721 position NFT).
+
+import { parseAbi } from 'viem';
+
+/** Written out so viem infers argument and return types; a test checks it equals what solc emits. */
+export const refPositionsAbi = parseAbi([
+  'constructor(address lending_)',
+  'error ERC721EnumerableForbiddenBatchMint()',
+  'error ERC721IncorrectOwner(address sender, uint256 tokenId, address owner)',
+  'error ERC721InsufficientApproval(address operator, uint256 tokenId)',
+  'error ERC721InvalidApprover(address approver)',
+  'error ERC721InvalidOperator(address operator)',
+  'error ERC721InvalidOwner(address owner)',
+  'error ERC721InvalidReceiver(address receiver)',
+  'error ERC721InvalidSender(address sender)',
+  'error ERC721NonexistentToken(uint256 tokenId)',
+  'error ERC721OutOfBoundsIndex(address owner, uint256 index)',
+  'error OnlyLending(address caller)',
+  'event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId)',
+  'event ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
+  'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+  'function approve(address to, uint256 tokenId)',
+  'function balanceOf(address owner) view returns (uint256)',
+  'function burn(uint256 id)',
+  'function getApproved(uint256 tokenId) view returns (address)',
+  'function isApprovedForAll(address owner, address operator) view returns (bool)',
+  'function lending() view returns (address)',
+  'function mint(address to) returns (uint256 id)',
+  'function name() view returns (string)',
+  'function nextId() view returns (uint256)',
+  'function ownerOf(uint256 tokenId) view returns (address)',
+  'function safeTransferFrom(address from, address to, uint256 tokenId)',
+  'function safeTransferFrom(address from, address to, uint256 tokenId, bytes data)',
+  'function setApprovalForAll(address operator, bool approved)',
+  'function supportsInterface(bytes4 interfaceId) view returns (bool)',
+  'function symbol() view returns (string)',
+  'function tokenByIndex(uint256 index) view returns (uint256)',
+  'function tokenOfOwnerByIndex(address owner, uint256 index) view returns (uint256)',
+  'function tokenURI(uint256 tokenId) view returns (string)',
+  'function totalSupply() view returns (uint256)',
+  'function transferFrom(address from, address to, uint256 tokenId)',
+]);
