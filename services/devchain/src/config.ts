@@ -25,7 +25,7 @@ export const devchainSettings = {
   }),
   dataDir: setting({
     env: ['DATA_DIR'],
-    help: 'directory of state.json (the chain), deployment.json and contracts.yaml',
+    help: 'directory of state.json (the chain), deployment.json, chains.json and contracts.yaml',
     parse: asText,
     default: './data/devchain',
   }),

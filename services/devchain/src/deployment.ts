@@ -3,14 +3,26 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { type Address, isAddress } from 'viem';
 
+/** What the dev stack deployed; written whole to deployment.json. */
 export interface Deployment {
   readonly chainId: number;
   readonly testPositions: Address;
   readonly multicall3: Address;
+  readonly refLending: Address;
+  readonly refPositions: Address;
 }
 
-/** null when the file does not exist; throws when it exists but is not a deployment record. */
-export async function readDeployment(path: string): Promise<Deployment | null> {
+/** A record written before the dev stack deployed the reference lending protocol: it has neither ref field. */
+export type DeploymentWithoutRefLending = Omit<Deployment, 'refLending' | 'refPositions'>;
+
+export type RecordedDeployment = Deployment | DeploymentWithoutRefLending;
+
+/**
+ * null when the file does not exist; throws when it exists but is not a deployment record. A record with neither
+ * `refLending` nor `refPositions` is an older one and reads as DeploymentWithoutRefLending; one with only one of
+ * them, or with any field of the wrong type, is refused.
+ */
+export async function readDeployment(path: string): Promise<RecordedDeployment | null> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -19,8 +31,13 @@ export async function readDeployment(path: string): Promise<Deployment | null> {
     throw error;
   }
   const value: unknown = JSON.parse(text);
-  if (!isDeployment(value)) throw new Error(`${path} is not a deployment record: ${text.slice(0, 200)}`);
+  if (!isRecordedDeployment(value)) throw new Error(`${path} is not a deployment record: ${text.slice(0, 200)}`);
   return value;
+}
+
+/** True when `recorded` names a RefLending pair (it may still lack code on the current chain). */
+export function hasRefLending(recorded: RecordedDeployment): recorded is Deployment {
+  return 'refLending' in recorded;
 }
 
 export async function writeDeployment(path: string, deployment: Deployment): Promise<void> {
@@ -34,17 +51,25 @@ export async function writeAtomically(path: string, text: string): Promise<void>
   await rename(partial, path);
 }
 
-function isDeployment(value: unknown): value is Deployment {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
+function isRecordedDeployment(value: unknown): value is RecordedDeployment {
+  if (typeof value !== 'object' || value === null) return false;
+  const common =
     'chainId' in value &&
     typeof value.chainId === 'number' &&
     'testPositions' in value &&
-    typeof value.testPositions === 'string' &&
-    isAddress(value.testPositions) &&
+    isAddressValue(value.testPositions) &&
     'multicall3' in value &&
-    typeof value.multicall3 === 'string' &&
-    isAddress(value.multicall3)
+    isAddressValue(value.multicall3);
+  if (!common) return false;
+  if (!('refLending' in value) && !('refPositions' in value)) return true;
+  return (
+    'refLending' in value &&
+    isAddressValue(value.refLending) &&
+    'refPositions' in value &&
+    isAddressValue(value.refPositions)
   );
+}
+
+function isAddressValue(value: unknown): boolean {
+  return typeof value === 'string' && isAddress(value);
 }

@@ -2,9 +2,24 @@
 
 export { type Anvil, type AnvilOptions, anvilBinaryPath, startAnvil } from './anvil.ts';
 export { ANVIL_ACCOUNTS, ANVIL_MNEMONIC, type AnvilAccount, anvilAccount } from './anvil-accounts.ts';
+export {
+  type ChainEntry,
+  type ChainPreset,
+  type ChainsConfig,
+  DEV_PRESET_KEY,
+  type DevChainsOptions,
+  renderChainsConfig,
+} from './chains-config.ts';
 export { type ContractEntry, renderContractsYaml } from './contracts-yaml.ts';
+export { DEMO_LOANS, DEMO_LOANS_MAX_TOKEN_ID, type DemoLoan, openDemoLoans } from './demo-loans.ts';
 export { DEMO_BURNS, DEMO_MAX_TOKEN_ID, DEMO_TRANSFERS, mintDemoSet } from './demo-set.ts';
-export { type Deployment, readDeployment } from './deployment.ts';
+export {
+  type Deployment,
+  type DeploymentWithoutRefLending,
+  hasRefLending,
+  type RecordedDeployment,
+  readDeployment,
+} from './deployment.ts';
 export { DEV_NETWORK, type DevStack, type DevStackOptions, startDevStack } from './dev-stack.ts';
 export { FLUID_ABI_SOURCE, fluidVaultFactoryAbi, fluidVaultResolverAbi } from './fluid-resolver-abi.ts';
 export { fluidResolverStandInAbi } from './fluid-resolver-stand-in-abi.ts';

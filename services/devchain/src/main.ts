@@ -48,6 +48,8 @@ await runMain(async () => {
     chain_id: started.anvil.chainId,
     multicall3: started.multicall3,
     test_positions: started.testPositions,
+    ref_lending: started.refLending,
+    ref_positions: started.refPositions,
     deployed: started.deployed,
     data_dir: config.dataDir,
   });

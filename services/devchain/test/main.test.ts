@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { spawnService, tempDir } from '@keel/kit/testing';
 import { type Address, createPublicClient, getAddress, http } from 'viem';
 import { ANVIL_ACCOUNTS } from '../src/anvil-accounts.ts';
+import { DEMO_LOANS_MAX_TOKEN_ID } from '../src/demo-loans.ts';
 import { DEMO_BURNS, DEMO_MAX_TOKEN_ID, DEMO_TRANSFERS } from '../src/demo-set.ts';
 import { MULTICALL3_ADDRESS } from '../src/multicall3.ts';
 import { testPositionsAbi } from '../src/test-positions-abi.ts';
@@ -44,7 +45,7 @@ async function contractsYaml(dataDir: string) {
 }
 
 describe('devchain main', () => {
-  test('takes --port over DEVCHAIN_PORT, deploys the demo set, writes contracts.yaml, and stops cleanly', async () => {
+  test('takes --port over DEVCHAIN_PORT, deploys the demo sets, writes contracts.yaml and chains.json, and stops cleanly', async () => {
     await using dir = await tempDir('devchain-main-');
     await using service = await start(dir.path);
     const listening = service.logs.find((line) => line.msg === 'listening');
@@ -56,9 +57,17 @@ describe('devchain main', () => {
       deployed: true,
     });
     const address = getAddress(String(listening?.test_positions));
+    const refPositions = getAddress(String(listening?.ref_positions));
+    const refLending = getAddress(String(listening?.ref_lending));
 
     expect(await contractsYaml(dir.path)).toEqual({
-      contracts: { 'test-positions': { network: 'base', address, max_token_id: String(DEMO_MAX_TOKEN_ID) } },
+      contracts: {
+        'test-positions': { network: 'base', address, max_token_id: String(DEMO_MAX_TOKEN_ID) },
+        'ref-positions': { network: 'base', address: refPositions, max_token_id: String(DEMO_LOANS_MAX_TOKEN_ID) },
+      },
+    });
+    expect(await Bun.file(join(dir.path, 'chains.json')).json()).toMatchObject({
+      chains: { base: { rpc: service.url, nft: refPositions, presets: [{ nft: refPositions, debt: refLending }] } },
     });
     expect(await ownersOnChain(service.url, address)).toEqual(expectedOwners());
 
@@ -77,8 +86,11 @@ describe('devchain main', () => {
     const yamlBefore = await contractsYaml(dir.path);
 
     await using second = await start(dir.path);
+    const listening = first.logs.find((line) => line.msg === 'listening');
     expect(second.logs.find((line) => line.msg === 'listening')).toMatchObject({
       test_positions: address,
+      ref_lending: listening?.ref_lending,
+      ref_positions: listening?.ref_positions,
       deployed: false,
     });
     expect(await contractsYaml(dir.path)).toEqual(yamlBefore);
@@ -96,7 +108,12 @@ describe('devchain main', () => {
     await using second = await start(dir.path);
     const listening = second.logs.find((line) => line.msg === 'listening');
     expect(listening).toMatchObject({ deployed: true });
-    expect(second.logs.map((line) => line.msg)).toContain('recorded TestPositions has no code; deploying again');
+    expect(second.logs.map((line) => line.msg)).toEqual(
+      expect.arrayContaining([
+        'recorded TestPositions has no code; deploying again',
+        'recorded RefLending has no code; deploying again',
+      ]),
+    );
     expect(await ownersOnChain(second.url, getAddress(String(listening?.test_positions)))).toEqual(expectedOwners());
   });
 });
