@@ -25,8 +25,8 @@ function echoUpstream(name: string) {
           async pull(controller) {
             if (step === 3) return controller.close();
             controller.enqueue(new TextEncoder().encode(`data: ${step++}\n\n`));
-            // The next event only after the test has seen this one: proof that nothing is buffered on the way.
-            await Bun.sleep(step === 1 ? 0 : 100);
+            // 150 ms between events: a first read holding only the first event proves nothing buffers on the way.
+            await Bun.sleep(150);
           },
         });
         return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
@@ -136,7 +136,7 @@ describe('streaming', () => {
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const reader = response.body?.getReader();
     const first = await reader?.read();
-    // The upstream holds its second event back ~100 ms after the first: the first must be here already.
+    // The upstream holds its second event back 150 ms: the first must arrive alone, long before the stream ends.
     expect(new TextDecoder().decode(first?.value)).toBe('data: 0\n\n');
     await reader?.cancel();
   });
