@@ -15,7 +15,10 @@ interface Service {
 
 const DEVCHAIN_RPC = 'http://127.0.0.1:8545';
 
-/** The local chain answers and has written the contracts file for the ownership cache. */
+/**
+ * The local chain answers and has written its files: contracts.yaml for the ownership cache, and before it
+ * chains.json for the web app.
+ */
 async function devchainReady(): Promise<boolean> {
   if (!existsSync('data/devchain/contracts.yaml')) return false;
   try {
@@ -64,6 +67,22 @@ const SERVICES: readonly Service[] = [
       DATA_DIR: 'data/ownercache',
       OWNERCACHE_CONFIG: process.env.OWNERCACHE_CONFIG ?? 'data/devchain/contracts.yaml',
       BASE_RPC_URL: process.env.BASE_RPC_URL ?? DEVCHAIN_RPC,
+    },
+    after: devchainReady,
+  },
+  {
+    name: 'webapp',
+    entry: 'services/webapp/src/main.ts',
+    listens: '3000',
+    // Reads the local chain's positions through the chains file the devchain writes; keys come from .env.
+    env: {
+      PORT: '3000',
+      DATA_DIR: 'data/webapp',
+      WEBAPP_CHAINS_CONFIG: process.env.WEBAPP_CHAINS_CONFIG ?? 'data/devchain/chains.json',
+      PUBLIC_SCHEDULER_API_KEY: process.env.SCHEDULER_API_KEY ?? '',
+      PUBLIC_OWNERCACHE_API_KEY: process.env.OWNERCACHE_API_KEY ?? '',
+      WEBAPP_SCHEDULER_URL: 'http://127.0.0.1:8082',
+      WEBAPP_NOTIFIER_URL: 'http://127.0.0.1:8081',
     },
     after: devchainReady,
   },

@@ -1,4 +1,4 @@
-// @keel/webapp: the web app server; for now its sans-IO alert policy (what to send, when, in which words).
+// @keel/webapp: the web app server (watches, checks, the front end) and its sans-IO alert policy.
 
 export { AlertPolicyError, CorruptStateError, InvalidObservationError, InvalidPolicyError } from './alert-errors.ts';
 export { type AlertMessage, type AlertPosition, describeAlert, type NtfyPriority } from './alert-message.ts';
@@ -14,6 +14,8 @@ export {
   type MetricKind,
   parseAlertPolicy,
 } from './alert-policy.ts';
+export { createApp } from './app.ts';
+export { type ChainConfig, readConfig, type WebappConfig } from './config.ts';
 export {
   type Alert,
   type AlertLevel,
@@ -24,6 +26,7 @@ export {
   type RecoveredAlert,
   type ThresholdAlert,
 } from './evaluate.ts';
+export { publicConfig } from './public-config.ts';
 export {
   decodeState,
   encodeState,
@@ -33,3 +36,4 @@ export {
   type WatchLevel,
   type WatchState,
 } from './watch-state.ts';
+export { createWebapp, type Environment, systemEnvironment, type Webapp } from './webapp.ts';
