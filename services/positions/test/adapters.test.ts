@@ -129,3 +129,18 @@ test('the reference adapter gives exact figures and no risk figures once a posit
   await lending.close(1, id);
   expect(await adapter.read(ref)).toMatchObject({ owner: null, status: 'closed', health: null, ltv: null });
 });
+
+test('the reference adapter tells a liquidation from a close', async () => {
+  const lending = await deployRefLending(anvil.rpcUrl);
+  const adapter = referenceAdapter({ rpcUrl: anvil.rpcUrl });
+  const refOf = (id: bigint) => ({ chain: 'base', nft: lending.positions, debt: lending.lending, id });
+  const liquidated = await lending.open(1, 10n ** 18n, 1_600n * 10n ** 18n);
+  const closed = await lending.open(1, 10n ** 18n, 1_000n * 10n ** 18n);
+  await lending.close(1, closed);
+  await lending.setPrice(1_500n * 10n ** 18n);
+  await lending.liquidate(2, liquidated);
+  expect([(await adapter.read(refOf(liquidated))).status, (await adapter.read(refOf(closed))).status]).toEqual([
+    'liquidated',
+    'closed',
+  ]);
+});

@@ -3,7 +3,7 @@
 import { createPublicClient, http, zeroAddress } from 'viem';
 import type { Position, PositionAdapter, PositionRef } from '../position.ts';
 import { liquidationPrice, risk } from '../risk.ts';
-import { refLendingPositionAbi } from './ref-lending-abi.ts';
+import { refLendingLiquidatedEvent, refLendingPositionAbi } from './ref-lending-abi.ts';
 
 /** RefLending keeps amounts and the price in 18 decimals and the threshold in basis points. */
 const WAD = 1e18;
@@ -28,11 +28,22 @@ export function referenceAdapter({ rpcUrl }: { rpcUrl: string }): PositionAdapte
         liquidationThreshold: threshold,
       });
       const gone = owner === zeroAddress;
+      // A gone position was closed by its owner or liquidated; only the Liquidated event tells which.
+      const liquidated =
+        gone &&
+        (
+          await client.getLogs({
+            address: ref.debt,
+            event: refLendingLiquidatedEvent,
+            args: { id: ref.id },
+            fromBlock: 'earliest',
+          })
+        ).length > 0;
       return {
         ref,
         protocol: 'reference',
         owner: gone ? null : owner,
-        status: gone ? 'closed' : debt === 0n ? 'supply-only' : 'open',
+        status: liquidated ? 'liquidated' : gone ? 'closed' : debt === 0n ? 'supply-only' : 'open',
         collateral,
         debt,
         liquidationThreshold: threshold,

@@ -37,13 +37,16 @@ export interface WatchDraft {
 
 const WATCHES_PATH = '/api/watches';
 
-/** Health thresholds: both positive, critical below warning (health falls towards liquidation at 1). */
+/** Health thresholds: both above 1 (liquidation), critical below warning; the server applies the same rules. */
 export function watchDraftProblem(draft: Pick<WatchDraft, 'warning' | 'critical' | 'topic' | 'email'>): string | null {
-  if (!Number.isFinite(draft.warning) || draft.warning <= 0) return 'The warning level must be a positive number.';
-  if (!Number.isFinite(draft.critical) || draft.critical <= 0) return 'The critical level must be a positive number.';
+  if (!Number.isFinite(draft.warning) || draft.warning <= 1)
+    return 'The warning level must be above 1 (1 is liquidation).';
+  if (!Number.isFinite(draft.critical) || draft.critical <= 1)
+    return 'The critical level must be above 1 (1 is liquidation).';
   if (draft.critical >= draft.warning) return 'The critical level must be lower than the warning level.';
-  if (draft.topic === '' && (draft.email === null || draft.email === '')) {
-    return 'Set a notifier topic (or an e-mail) in Alert settings first, so the alert has somewhere to go.';
+  // Alerts are always published to a topic (the e-mail goes out from there), so a topic is needed either way.
+  if (draft.topic === '') {
+    return 'Set a notifier topic in Alert settings first, so the alert has somewhere to go.';
   }
   return null;
 }
