@@ -1,6 +1,7 @@
 // POST /api/watches bodies: every field checked against the chains configuration and the alert policy.
 
 import { InvalidFieldError } from '@keel/kit';
+import { isTopic, RESERVED_TOPICS } from '@keel/notifier';
 import { getAddress, isAddress } from 'viem';
 import { InvalidPolicyError } from './alert-errors.ts';
 import { METRIC_KINDS, type MetricKind, parseAlertPolicy } from './alert-policy.ts';
@@ -8,21 +9,6 @@ import type { ChainConfig } from './config.ts';
 import type { NewWatch } from './watch.ts';
 
 const FIELDS = ['chain', 'preset', 'id', 'owner', 'label', 'metric', 'warning', 'critical', 'topic', 'email'];
-
-/** ntfy's topic names (server/server.go topicRegex), less the names its web app and API keep for themselves. */
-const TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
-const RESERVED_TOPICS = new Set([
-  'docs',
-  'static',
-  'file',
-  'app',
-  'metrics',
-  'account',
-  'settings',
-  'signup',
-  'login',
-  'v1',
-]);
 
 /** RFC 5321 §4.5.3.1.3: a path is at most 256 octets, so an address at most 254. */
 const MAX_EMAIL_LENGTH = 254;
@@ -121,7 +107,7 @@ function parseLabel(value: unknown, fallback: string): string {
 
 function parseTopic(value: unknown): string {
   if (value === undefined) throw new InvalidFieldError({ field: 'topic', message: 'is required' });
-  if (typeof value !== 'string' || !TOPIC.test(value)) {
+  if (typeof value !== 'string' || !isTopic(value)) {
     throw new InvalidFieldError({
       field: 'topic',
       message: 'must be a notifier topic: 1 to 64 letters, digits, - or _',

@@ -1,0 +1,78 @@
+// PacketSealer: the sending side of one direction; owns the key copy and the 32-bit packet counter (never reused).
+
+import { NonceExhaustedError } from '../errors.ts';
+import { encodeMediaHeader, MEDIA_HEADER_LENGTH, MEDIA_VERSION, type MediaHeader } from '../packet/media-header.ts';
+import { encodeMediaPacket } from '../packet/media-packet.ts';
+import type { QualityReport } from '../packet/quality-trailer.ts';
+import { buildNonce, type Direction } from './nonce.ts';
+import { sealPacket } from './packet-crypto.ts';
+import { erase, sessionIdOf } from './session-keys.ts';
+
+/** Seed: rekey every 65,536 packets (2^16), so the 16-bit header sequence is unambiguous within an epoch. */
+export const REKEY_INTERVAL_PACKETS = 0x1_0000;
+/** The nonce carries a u32 index: 2^32 packets per key, after which sealing would reuse a nonce. */
+export const MAX_PACKETS_PER_KEY = 0x1_0000_0000;
+
+/** Everything in the header the sealer does not decide itself (version, seq and Q are its own). */
+export type OutgoingHeader = Omit<MediaHeader, 'version' | 'seq' | 'quality'>;
+
+export interface SealedMedia {
+  /** The datagram: header ‖ ciphertext ‖ tag ‖ [quality trailer]. */
+  readonly packet: Uint8Array;
+  /** The 32-bit counter value in the nonce; the header carries its low 16 bits. */
+  readonly index: number;
+  /** True once this key has sealed 65,536 packets: start a rekey (sending may continue meanwhile). */
+  readonly rekeyDue: boolean;
+}
+
+export class PacketSealer {
+  readonly direction: Direction;
+  #key: Uint8Array;
+  #sessionId: Uint8Array;
+  #next: number;
+
+  /**
+   * Copies `key`; the caller erases its own copy. `firstIndex` exists for tests that start near the counter's end.
+   */
+  constructor({ key, direction, firstIndex = 0 }: { key: Uint8Array; direction: Direction; firstIndex?: number }) {
+    this.direction = direction;
+    this.#key = key.slice();
+    this.#sessionId = sessionIdOf(this.#key);
+    this.#next = firstIndex;
+  }
+
+  /** Packets sealed under the current key (the next index). */
+  get sealedCount(): number {
+    return this.#next;
+  }
+
+  get rekeyDue(): boolean {
+    return this.#next >= REKEY_INTERVAL_PACKETS;
+  }
+
+  seal(header: OutgoingHeader, payload: Uint8Array, trailer: QualityReport | null = null): SealedMedia {
+    if (this.#next >= MAX_PACKETS_PER_KEY) throw new NonceExhaustedError();
+    const index = this.#next;
+    const full: MediaHeader = { ...header, version: MEDIA_VERSION, seq: index & 0xffff, quality: trailer !== null };
+    const headerBytes = encodeMediaHeader(full);
+    const nonce = buildNonce(this.#sessionId, index, this.direction);
+    const sealed = sealPacket(this.#key, nonce, headerBytes, payload).subarray(MEDIA_HEADER_LENGTH);
+    // Consistency (csrc vs length, Q vs trailer) is checked before the counter moves, so a refused packet burns no index.
+    const packet = encodeMediaPacket({ header: full, sealed, trailer });
+    this.#next = index + 1;
+    return { packet, index, rekeyDue: this.rekeyDue };
+  }
+
+  /** Installs the next epoch's key: the old key is overwritten and the counter restarts at zero (seed: counters reset). */
+  rekey(newKey: Uint8Array): void {
+    erase(this.#key);
+    this.#key = newKey.slice();
+    this.#sessionId = sessionIdOf(this.#key);
+    this.#next = 0;
+  }
+
+  /** Overwrites the key at hangup. */
+  erase(): void {
+    erase(this.#key);
+  }
+}

@@ -1,0 +1,116 @@
+// @keel/voice: the sans-IO voice core's public surface (packets, per-call crypto, anti-replay, interop vectors).
+
+export { ByteCursor } from './codec/byte-cursor.ts';
+export { fromHex, toHex } from './codec/hex.ts';
+export { buildNonce, Direction, NONCE_LENGTH } from './crypto/nonce.ts';
+export { type OpenSealedResult, openPacket, openSealed, sealPacket } from './crypto/packet-crypto.ts';
+export {
+  type OpenResult,
+  PacketOpener,
+  REKEY_GRACE_MS,
+  REKEY_GRACE_PACKETS,
+  recoverIndex,
+} from './crypto/packet-opener.ts';
+export {
+  MAX_PACKETS_PER_KEY,
+  type OutgoingHeader,
+  PacketSealer,
+  REKEY_INTERVAL_PACKETS,
+  type SealedMedia,
+} from './crypto/packet-sealer.ts';
+export { REPLAY_WINDOW_SIZE, type ReplayVerdict, ReplayWindow } from './crypto/replay-window.ts';
+export {
+  deriveRekeyKey,
+  deriveSessionKey,
+  type EphemeralKeyPair,
+  erase,
+  generateEphemeral,
+  KEY_LENGTH,
+  publicKeyOf,
+  SESSION_ID_LENGTH,
+  sessionIdOf,
+  sharedSecret,
+} from './crypto/session-keys.ts';
+export {
+  BufferTooShortError,
+  DatagramTooLargeError,
+  InvalidHeaderError,
+  InvalidKeyError,
+  InvalidQualityReportError,
+  InvalidVectorInputError,
+  NonceExhaustedError,
+  VoiceError,
+} from './errors.ts';
+export { headerVector, rekeyVector, sealVector, sessionVector } from './interop-vectors.ts';
+export { CodecId, isCodecId } from './packet/codec-id.ts';
+export { checkDatagramSize } from './packet/datagram-limit.ts';
+export { type MediaHeaderJson, mediaHeaderToJson, parseMediaHeaderJson } from './packet/header-json.ts';
+export {
+  decodeMediaHeader,
+  encodeMediaHeader,
+  MAX_FEC_RATIO,
+  MEDIA_HEADER_LENGTH,
+  MEDIA_VERSION,
+  type MediaHeader,
+  validateMediaHeader,
+} from './packet/media-header.ts';
+export {
+  AEAD_TAG_LENGTH,
+  CSRC_LENGTH,
+  decodeMediaPacket,
+  encodeMediaPacket,
+  type MediaPacket,
+} from './packet/media-packet.ts';
+export {
+  decodeQualityTrailer,
+  encodeQualityTrailer,
+  QUALITY_TRAILER_LENGTH,
+  type QualityReport,
+} from './packet/quality-trailer.ts';
+export {
+  encodeFrame,
+  type FramerOutput,
+  LENGTH_PREFIX_BYTES,
+  MAX_SIGNAL_BYTES,
+  SignalFramer,
+} from './signal/framing.ts';
+export {
+  type AuthToken,
+  type CallAnswer,
+  type CallOffer,
+  HANGUP_REASONS,
+  type Hangup,
+  type HangupReason,
+  type IceCandidate,
+  type Ping,
+  type Pong,
+  PUBLIC_KEY_BYTES,
+  QUALITY_PROFILES,
+  type QualityProfile,
+  type QualityReport as SignalQualityReport,
+  type QualityUpdate,
+  type Rekey,
+  SIGNAL_TYPES,
+  SIGNATURE_BYTES,
+  type Signal,
+  type SignalType,
+} from './signal/signal.ts';
+export { decodeSignal, encodeSignal } from './signal/signal-codec.ts';
+export { SignalDecodeError, SignalError, type SignalErrorCode, SignalFramingError } from './signal/signal-error.ts';
+export {
+  callAnswerSignedBytes,
+  callOfferSignedBytes,
+  hangupForSignatureFailure,
+  type IdentityKeypair,
+  initSignatures,
+  REKEY_SESSION_ID_BYTES,
+  rekeySignedBytes,
+  type SignatureFailure,
+  signCallAnswer,
+  signCallOffer,
+  signRekey,
+  type VerifyResult,
+  verifyCallAnswer,
+  verifyCallOffer,
+  verifyRekey,
+} from './signal/signatures.ts';
