@@ -68,6 +68,32 @@ export {
   type QualityReport,
 } from './packet/quality-trailer.ts';
 export {
+  CALL_SESSION_ID_LENGTH,
+  type CallEvent,
+  CallSession,
+  type CallSessionOptions,
+  type CallTimeoutKind,
+  type CallTimeouts,
+  CONNECT_TIMEOUT_MS,
+  DEFAULT_CALL_TIMEOUTS,
+  HANDSHAKE_TIMEOUT_MS,
+  PEER_SILENCE_TIMEOUT_MS,
+  type RandomSource,
+  REKEY_TIMEOUT_MS,
+} from './session/call-session.ts';
+export {
+  CALL_STATES,
+  CALL_TRANSITIONS,
+  CALL_TRIGGERS,
+  type CallState,
+  type CallTrigger,
+  LIVE_STATES,
+  legalTransitions,
+  MEDIA_STATES,
+  nextState,
+} from './session/call-state.ts';
+export { IllegalTransitionError, InvalidSessionIdError } from './session/session-errors.ts';
+export {
   encodeFrame,
   type FramerOutput,
   LENGTH_PREFIX_BYTES,
