@@ -1,20 +1,25 @@
 // bench:voice-core: per-packet cost of the voice core's hot paths, in process, printed as one JSON object.
-// Covers what has landed: seal+open of a 60-byte frame through PacketSealer/PacketOpener, and header encode/decode.
+// Covers what has landed: seal+open of a 60-byte frame through PacketSealer/PacketOpener, header encode/decode,
+// and jitter buffer push/pop at the seed's depths.
 
 import {
   CodecId,
   Direction,
   decodeMediaHeader,
   encodeMediaHeader,
+  JitterBuffer,
+  type JitterPacket,
   MEDIA_VERSION,
   type MediaHeader,
   type OutgoingHeader,
   PacketOpener,
   PacketSealer,
+  SEED_JITTER_CONFIG,
 } from '../src/index.ts';
 
 const PACKETS = 60_000; // below the 65,536-packet rekey point, so one key covers the run
 const HEADER_ROUNDS = 1_000_000;
+const JITTER_ROUNDS = 1_000_000;
 const RUNS = 5;
 
 function median(values: number[]): number {
@@ -75,10 +80,31 @@ function headerRun(): { encodeNs: number; decodeNs: number } {
   return { encodeNs: (encodeEnd - encodeStart) / HEADER_ROUNDS, decodeNs: (decodeEnd - encodeEnd) / HEADER_ROUNDS };
 }
 
+/** Steady state at the seed's 50-packet target: each round pushes the next packet (one in eight out of order) and pops one. */
+function jitterRun(): { pushPopNs: number } {
+  const buffer = new JitterBuffer<JitterPacket>(SEED_JITTER_CONFIG);
+  const packets = Array.from({ length: 0x10000 }, (_, seq) => ({ seq, mediaTimeMs: seq * 20 }));
+  for (let seq = 0; seq < SEED_JITTER_CONFIG.targetDepth; seq++) buffer.push(packets[seq] as JitterPacket, 0);
+  let played = 0;
+  const start = Bun.nanoseconds();
+  for (let i = 0; i < JITTER_ROUNDS; i++) {
+    const seq = (i + SEED_JITTER_CONFIG.targetDepth) & 0xffff;
+    // Swap each eighth packet with its successor so the buffer inserts out of order too.
+    const sent = i % 8 === 0 ? (seq + 1) & 0xffff : i % 8 === 1 ? (seq - 1) & 0xffff : seq;
+    buffer.push(packets[sent] as JitterPacket, i * 20);
+    if (buffer.pop(i * 20).kind === 'Packet') played++;
+  }
+  const end = Bun.nanoseconds();
+  if (played < JITTER_ROUNDS * 0.99) throw new Error(`only ${played} of ${JITTER_ROUNDS} pops played a packet`);
+  return { pushPopNs: (end - start) / JITTER_ROUNDS };
+}
+
 sealOpenRun(); // warm-up: JIT and libsodium's WASM
 headerRun();
+jitterRun();
 const sealOpen = Array.from({ length: RUNS }, sealOpenRun);
 const headers = Array.from({ length: RUNS }, headerRun);
+const jitter = Array.from({ length: RUNS }, jitterRun);
 const sealUs = median(sealOpen.map((run) => run.sealNs)) / 1000;
 const openUs = median(sealOpen.map((run) => run.openNs)) / 1000;
 
@@ -92,5 +118,6 @@ console.log(
     seal_plus_open_target_us: 2,
     header_encode_ns: round(median(headers.map((run) => run.encodeNs)), 1),
     header_decode_ns: round(median(headers.map((run) => run.decodeNs)), 1),
+    jitter_push_pop_ns: round(median(jitter.map((run) => run.pushPopNs)), 1),
   }),
 );

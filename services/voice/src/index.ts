@@ -42,6 +42,26 @@ export {
   VoiceError,
 } from './errors.ts';
 export { headerVector, rekeyVector, sealVector, sessionVector } from './interop-vectors.ts';
+export {
+  AdaptiveTarget,
+  type AdaptiveTargetConfig,
+  DEFAULT_DELAY_QUANTILE,
+  DEFAULT_DELAY_WINDOW_MS,
+} from './jitter/adaptive-target.ts';
+export {
+  JitterBuffer,
+  type JitterCounters,
+  type JitterPacket,
+  type PlayoutResult,
+  type PushResult,
+} from './jitter/jitter-buffer.ts';
+export {
+  ADAPTIVE_CALL_JITTER_CONFIG,
+  InvalidJitterConfigError,
+  type JitterBufferConfig,
+  SEED_JITTER_CONFIG,
+} from './jitter/jitter-config.ts';
+export { seqAdd, seqBefore, seqDistance } from './jitter/serial-number.ts';
 export { CodecId, isCodecId } from './packet/codec-id.ts';
 export { checkDatagramSize } from './packet/datagram-limit.ts';
 export { type MediaHeaderJson, mediaHeaderToJson, parseMediaHeaderJson } from './packet/header-json.ts';
@@ -67,6 +87,25 @@ export {
   QUALITY_TRAILER_LENGTH,
   type QualityReport,
 } from './packet/quality-trailer.ts';
+export { Ewma, PATH_SMOOTHING } from './path/ewma.ts';
+export { BANDWIDTH_WINDOW_MS, INITIAL_RTT_MS, PathMonitor, type PathMonitorConfig } from './path/path-monitor.ts';
+export {
+  type ClassifiedReport,
+  DOWNGRADE_AFTER_REPORTS,
+  QUALITY_HISTORY_LENGTH,
+  QualityController,
+  type TierChange,
+  UPGRADE_AFTER_REPORTS,
+} from './quality/quality-controller.ts';
+export {
+  classifyReport,
+  type MediaProfile,
+  type ProfileCodec,
+  QUALITY_PROFILES as MEDIA_PROFILES,
+  QUALITY_TIERS,
+  type QualityTier,
+  TIER_THRESHOLDS,
+} from './quality/quality-tiers.ts';
 export {
   CALL_SESSION_ID_LENGTH,
   type CallEvent,
