@@ -61,7 +61,6 @@ export {
   type JitterBufferConfig,
   SEED_JITTER_CONFIG,
 } from './jitter/jitter-config.ts';
-export { seqAdd, seqBefore, seqDistance } from './jitter/serial-number.ts';
 export { CodecId, isCodecId } from './packet/codec-id.ts';
 export { checkDatagramSize } from './packet/datagram-limit.ts';
 export { type MediaHeaderJson, mediaHeaderToJson, parseMediaHeaderJson } from './packet/header-json.ts';
@@ -87,6 +86,7 @@ export {
   QUALITY_TRAILER_LENGTH,
   type QualityReport,
 } from './packet/quality-trailer.ts';
+export { seqAdd, seqBefore, seqDistance } from './packet/serial-number.ts';
 export { Ewma, PATH_SMOOTHING } from './path/ewma.ts';
 export { BANDWIDTH_WINDOW_MS, INITIAL_RTT_MS, PathMonitor, type PathMonitorConfig } from './path/path-monitor.ts';
 export {

@@ -1,9 +1,9 @@
 // ReplayWindow: 1024-packet sliding anti-replay window over the 16-bit sequence number, RFC 1982 serial arithmetic.
 
+import { SEQ_MODULUS, seqDistance } from '../packet/serial-number.ts';
+
 /** Seed limit; libwebrtc's SRTP replay window is also 1,024 (anchors/voice.md §6.1). */
 export const REPLAY_WINDOW_SIZE = 1024;
-const SEQ_MODULUS = 0x1_0000;
-const HALF = 0x8000;
 
 export type ReplayVerdict = 'fresh' | 'duplicate' | 'too-old';
 
@@ -19,12 +19,11 @@ export class ReplayWindow {
   /** Judges `seq` without recording it: call `commit` only after the packet authenticated. */
   check(seq: number): ReplayVerdict {
     if (this.#highest === null) return 'fresh';
-    const ahead = (seq - this.#highest + SEQ_MODULUS) % SEQ_MODULUS;
+    // seqDistance reads the RFC 1982 undefined distance of exactly 2^15 as behind, so such a packet is too old.
+    const ahead = seqDistance(this.#highest, seq);
     if (ahead === 0) return 'duplicate';
-    if (ahead < HALF) return 'fresh';
-    // RFC 1982 §3.2 leaves a distance of exactly 2^15 undefined; we treat it as behind, i.e. too old.
-    const behind = SEQ_MODULUS - ahead;
-    if (behind >= REPLAY_WINDOW_SIZE) return 'too-old';
+    if (ahead > 0) return 'fresh';
+    if (-ahead >= REPLAY_WINDOW_SIZE) return 'too-old';
     return this.#bit(seq) ? 'duplicate' : 'fresh';
   }
 
@@ -35,8 +34,8 @@ export class ReplayWindow {
       this.#set(seq);
       return;
     }
-    const ahead = (seq - this.#highest + SEQ_MODULUS) % SEQ_MODULUS;
-    if (ahead !== 0 && ahead < HALF) {
+    const ahead = seqDistance(this.#highest, seq);
+    if (ahead > 0) {
       if (ahead >= REPLAY_WINDOW_SIZE) {
         this.#seen.fill(0);
       } else {

@@ -1,8 +1,8 @@
 // JitterBuffer: reorders media packets by 16-bit sequence number and plays them out on the driver's clock.
 
+import { SEQ_MODULUS, seqAdd, seqDistance } from '../packet/serial-number.ts';
 import { AdaptiveTarget } from './adaptive-target.ts';
 import { type JitterBufferConfig, SEED_JITTER_CONFIG, validateJitterConfig } from './jitter-config.ts';
-import { SEQ_MODULUS, seqAdd, seqDistance } from './serial-number.ts';
 
 export interface JitterPacket {
   /** 16-bit media sequence number. */

@@ -1,7 +1,7 @@
 // PathMonitor: loss, RTT, interarrival jitter and receive bandwidth of one media path, as a QualityReport.
 
-import { seqDistance } from '../jitter/serial-number.ts';
 import type { QualityReport } from '../packet/quality-trailer.ts';
+import { seqDistance } from '../packet/serial-number.ts';
 import { Ewma, PATH_SMOOTHING } from './ewma.ts';
 
 /** Seed: the initial RTT estimate is 300 ms; used until the first Pong. */

@@ -1,5 +1,5 @@
-// Serial-number arithmetic on the 16-bit media sequence number (RFC 1982 §3.2), shared by the jitter buffer and
-// the path monitor.
+// Serial-number arithmetic on the 16-bit media sequence number (RFC 1982 §3.2), shared by the anti-replay window,
+// the jitter buffer and the path monitor.
 
 export const SEQ_MODULUS = 0x1_0000;
 const HALF = 0x8000;
