@@ -2,6 +2,7 @@
 
 export { ByteCursor } from './codec/byte-cursor.ts';
 export { fromHex, toHex } from './codec/hex.ts';
+export { type Aead, wasmAead } from './crypto/aead.ts';
 export { buildNonce, Direction, NONCE_LENGTH } from './crypto/nonce.ts';
 export { type OpenSealedResult, openPacket, openSealed, sealPacket } from './crypto/packet-crypto.ts';
 export {

@@ -9,6 +9,7 @@
 import type { MediaHeader } from '../packet/media-header.ts';
 import { decodeMediaPacket } from '../packet/media-packet.ts';
 import type { QualityReport } from '../packet/quality-trailer.ts';
+import { type Aead, wasmAead } from './aead.ts';
 import { buildNonce, type Direction } from './nonce.ts';
 import { openSealed } from './packet-crypto.ts';
 import { REPLAY_WINDOW_SIZE, ReplayWindow } from './replay-window.ts';
@@ -65,6 +66,7 @@ export function recoverIndex(highest: number | null, seq: number): number {
 export class PacketOpener {
   /** The direction of the packets this opener receives (the peer's sending direction). */
   readonly direction: Direction;
+  readonly #aead: Aead;
   readonly #graceMs: number;
   readonly #gracePackets: number;
   #current: Epoch;
@@ -79,8 +81,10 @@ export class PacketOpener {
     direction,
     graceMs = REKEY_GRACE_MS,
     gracePackets = REKEY_GRACE_PACKETS,
-  }: { key: Uint8Array; direction: Direction; graceMs?: number; gracePackets?: number }) {
+    aead = wasmAead,
+  }: { key: Uint8Array; direction: Direction; graceMs?: number; gracePackets?: number; aead?: Aead }) {
     this.direction = direction;
+    this.#aead = aead;
     this.#graceMs = graceMs;
     this.#gracePackets = gracePackets;
     this.#current = newEpoch(key);
@@ -118,7 +122,7 @@ export class PacketOpener {
       }
       const index = recoverIndex(epoch.highestIndex, seq);
       const nonce = buildNonce(epoch.sessionId, index, this.direction);
-      const opened = openSealed(epoch.key, nonce, packet.headerBytes, packet.sealed);
+      const opened = openSealed(epoch.key, nonce, packet.headerBytes, packet.sealed, this.#aead);
       if (opened.kind === 'BadTag') continue;
       epoch.replay.commit(seq);
       if (epoch.highestIndex === null || index > epoch.highestIndex) epoch.highestIndex = index;

@@ -4,6 +4,7 @@ import { NonceExhaustedError } from '../errors.ts';
 import { encodeMediaHeader, MEDIA_HEADER_LENGTH, MEDIA_VERSION, type MediaHeader } from '../packet/media-header.ts';
 import { encodeMediaPacket } from '../packet/media-packet.ts';
 import type { QualityReport } from '../packet/quality-trailer.ts';
+import { type Aead, wasmAead } from './aead.ts';
 import { buildNonce, type Direction } from './nonce.ts';
 import { sealPacket } from './packet-crypto.ts';
 import { erase, sessionIdOf } from './session-keys.ts';
@@ -27,6 +28,7 @@ export interface SealedMedia {
 
 export class PacketSealer {
   readonly direction: Direction;
+  readonly #aead: Aead;
   #key: Uint8Array;
   #sessionId: Uint8Array;
   #next: number;
@@ -34,8 +36,14 @@ export class PacketSealer {
   /**
    * Copies `key`; the caller erases its own copy. `firstIndex` exists for tests that start near the counter's end.
    */
-  constructor({ key, direction, firstIndex = 0 }: { key: Uint8Array; direction: Direction; firstIndex?: number }) {
+  constructor({
+    key,
+    direction,
+    firstIndex = 0,
+    aead = wasmAead,
+  }: { key: Uint8Array; direction: Direction; firstIndex?: number; aead?: Aead }) {
     this.direction = direction;
+    this.#aead = aead;
     this.#key = key.slice();
     this.#sessionId = sessionIdOf(this.#key);
     this.#next = firstIndex;
@@ -56,7 +64,7 @@ export class PacketSealer {
     const full: MediaHeader = { ...header, version: MEDIA_VERSION, seq: index & 0xffff, quality: trailer !== null };
     const headerBytes = encodeMediaHeader(full);
     const nonce = buildNonce(this.#sessionId, index, this.direction);
-    const sealed = sealPacket(this.#key, nonce, headerBytes, payload).subarray(MEDIA_HEADER_LENGTH);
+    const sealed = sealPacket(this.#key, nonce, headerBytes, payload, this.#aead).subarray(MEDIA_HEADER_LENGTH);
     // Consistency (csrc vs length, Q vs trailer) is checked before the counter moves, so a refused packet burns no index.
     const packet = encodeMediaPacket({ header: full, sealed, trailer });
     this.#next = index + 1;

@@ -1,8 +1,11 @@
 // bench:voice-core: per-packet cost of the voice core's hot paths, in process, printed as one JSON object.
-// Covers what has landed: seal+open of a 60-byte frame through PacketSealer/PacketOpener, header encode/decode,
-// and jitter buffer push/pop at the seed's depths.
+// Covers what has landed: seal+open of a 60-byte frame through PacketSealer/PacketOpener (WASM and native AEAD),
+// header encode/decode, jitter buffer push/pop at the seed's depths, and Opus and Codec2 per frame.
+// It lives at the root because it measures two packages: the sans-IO core and its native companions.
 
+import { Codec2Decoder, Codec2Encoder, type Codec2Mode, nativeAead, OpusDecoder, OpusEncoder } from '@keel/native';
 import {
+  type Aead,
   CodecId,
   Direction,
   decodeMediaHeader,
@@ -15,7 +18,8 @@ import {
   PacketOpener,
   PacketSealer,
   SEED_JITTER_CONFIG,
-} from '../src/index.ts';
+  wasmAead,
+} from '@keel/voice';
 
 const PACKETS = 60_000; // below the 65,536-packet rekey point, so one key covers the run
 const HEADER_ROUNDS = 1_000_000;
@@ -30,10 +34,10 @@ function median(values: number[]): number {
 const round = (value: number, places = 3) => Number(value.toFixed(places));
 
 /** One run: seal PACKETS frames, then open them in order; returns ns per packet for each half. */
-function sealOpenRun(): { sealNs: number; openNs: number } {
+function sealOpenRun(aead: Aead): { sealNs: number; openNs: number } {
   const key = crypto.getRandomValues(new Uint8Array(32));
-  const sealer = new PacketSealer({ key, direction: Direction.FromCaller });
-  const opener = new PacketOpener({ key, direction: Direction.FromCaller });
+  const sealer = new PacketSealer({ key, direction: Direction.FromCaller, aead });
+  const opener = new PacketOpener({ key, direction: Direction.FromCaller, aead });
   const frame = crypto.getRandomValues(new Uint8Array(60));
   const header: OutgoingHeader = {
     repair: false,
@@ -99,10 +103,58 @@ function jitterRun(): { pushPopNs: number } {
   return { pushPopNs: (end - start) / JITTER_ROUNDS };
 }
 
-sealOpenRun(); // warm-up: JIT and libsodium's WASM
+const CODEC_FRAMES = 2_000;
+
+/** A speech-like test signal: three harmonics under a 4 Hz syllable envelope, 48 kHz mono. */
+function speechLike(samples: number): Int16Array {
+  return Int16Array.from({ length: samples }, (_, i) => {
+    const t = i / 48_000;
+    const envelope = 0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * t);
+    const tone =
+      Math.sin(2 * Math.PI * 200 * t) + 0.6 * Math.sin(2 * Math.PI * 400 * t) + 0.3 * Math.sin(2 * Math.PI * 800 * t);
+    return Math.round(8_000 * envelope * tone);
+  });
+}
+
+interface Encoder {
+  encode(pcm: Int16Array): Uint8Array;
+  destroy(): void;
+}
+interface Decoder {
+  decode(frame: Uint8Array): Int16Array;
+  destroy(): void;
+}
+
+/** Encodes then decodes CODEC_FRAMES frames of `frameSamples` (48 kHz); µs per frame for each, and bytes per frame. */
+function codecRun(make: () => [Encoder, Decoder], frameSamples: number) {
+  const [encoder, decoder] = make();
+  const pcm = speechLike(frameSamples * CODEC_FRAMES);
+  const frames: Uint8Array[] = [];
+  const start = Bun.nanoseconds();
+  for (let i = 0; i < CODEC_FRAMES; i++)
+    frames.push(encoder.encode(pcm.subarray(i * frameSamples, (i + 1) * frameSamples)));
+  const encoded = Bun.nanoseconds();
+  for (const frame of frames) decoder.decode(frame);
+  const end = Bun.nanoseconds();
+  encoder.destroy();
+  decoder.destroy();
+  const bytes = frames.reduce((sum, frame) => sum + frame.length, 0) / CODEC_FRAMES;
+  return {
+    encode_us: round((encoded - start) / CODEC_FRAMES / 1000, 1),
+    decode_us: round((end - encoded) / CODEC_FRAMES / 1000, 1),
+    bytes_per_frame: round(bytes, 1),
+  };
+}
+
+const opus = (bitrate: number) => (): [Encoder, Decoder] => [new OpusEncoder(bitrate), new OpusDecoder()];
+const codec2 = (mode: Codec2Mode) => (): [Encoder, Decoder] => [new Codec2Encoder(mode), new Codec2Decoder(mode)];
+
+sealOpenRun(wasmAead); // warm-up: JIT, libsodium's WASM and the native library
+sealOpenRun(nativeAead);
 headerRun();
 jitterRun();
-const sealOpen = Array.from({ length: RUNS }, sealOpenRun);
+const sealOpen = Array.from({ length: RUNS }, () => sealOpenRun(wasmAead));
+const sealOpenNative = Array.from({ length: RUNS }, () => sealOpenRun(nativeAead));
 const headers = Array.from({ length: RUNS }, headerRun);
 const jitter = Array.from({ length: RUNS }, jitterRun);
 const sealUs = median(sealOpen.map((run) => run.sealNs)) / 1000;
@@ -116,8 +168,16 @@ console.log(
     open_60b_us: round(openUs),
     seal_plus_open_60b_us: round(sealUs + openUs),
     seal_plus_open_target_us: 2,
+    native_aead_seal_plus_open_60b_us: round(
+      median(sealOpenNative.map((run) => run.sealNs)) / 1000 + median(sealOpenNative.map((run) => run.openNs)) / 1000,
+    ),
     header_encode_ns: round(median(headers.map((run) => run.encodeNs)), 1),
     header_decode_ns: round(median(headers.map((run) => run.decodeNs)), 1),
     jitter_push_pop_ns: round(median(jitter.map((run) => run.pushPopNs)), 1),
+    opus_24k_20ms: codecRun(opus(24_000), 960),
+    opus_16k_20ms: codecRun(opus(16_000), 960),
+    opus_6k_40ms: codecRun(opus(6_000), 1920),
+    codec2_3200_20ms: codecRun(codec2(3200), 960),
+    codec2_1200_40ms: codecRun(codec2(1200), 1920),
   }),
 );
