@@ -29,7 +29,7 @@ function open() {
   return loadLibrary(
     {
       debianPackage: 'libcodec2-1.0',
-      names: ['libcodec2.so.1.0', '/lib/x86_64-linux-gnu/libcodec2.so.1.0', 'libcodec2.so'],
+      names: ['libcodec2.so.1.0', 'libcodec2.so', 'libcodec2.1.0.dylib', 'libcodec2.dylib'],
     },
     {
       codec2_create: { args: [FFIType.i32], returns: FFIType.ptr },
