@@ -1,12 +1,11 @@
 // PacketSealer: the sending side of one direction; owns the key copy and the 32-bit packet counter (never reused).
 
 import { NonceExhaustedError } from '../errors.ts';
-import { encodeMediaHeader, MEDIA_HEADER_LENGTH, MEDIA_VERSION, type MediaHeader } from '../packet/media-header.ts';
+import { encodeMediaHeader, MEDIA_VERSION, type MediaHeader } from '../packet/media-header.ts';
 import { encodeMediaPacket } from '../packet/media-packet.ts';
 import type { QualityReport } from '../packet/quality-trailer.ts';
 import { type Aead, wasmAead } from './aead.ts';
 import { buildNonce, type Direction } from './nonce.ts';
-import { sealPacket } from './packet-crypto.ts';
 import { erase, sessionIdOf } from './session-keys.ts';
 
 /** Seed: rekey every 65,536 packets (2^16), so the 16-bit header sequence is unambiguous within an epoch. */
@@ -64,7 +63,8 @@ export class PacketSealer {
     const full: MediaHeader = { ...header, version: MEDIA_VERSION, seq: index & 0xffff, quality: trailer !== null };
     const headerBytes = encodeMediaHeader(full);
     const nonce = buildNonce(this.#sessionId, index, this.direction);
-    const sealed = sealPacket(this.#key, nonce, headerBytes, payload, this.#aead).subarray(MEDIA_HEADER_LENGTH);
+    // Key (checked by sessionIdOf), nonce and header lengths are fixed here, so the AEAD is called directly.
+    const sealed = this.#aead.encrypt(this.#key, nonce, headerBytes, payload);
     // Consistency (csrc vs length, Q vs trailer) is checked before the counter moves, so a refused packet burns no index.
     const packet = encodeMediaPacket({ header: full, sealed, trailer });
     this.#next = index + 1;
