@@ -1,32 +1,11 @@
 // The interop command `bun run voice:vectors identity|mnemonic`, run as a child process from the repository root.
 
 import { describe, expect, test } from 'bun:test';
-import { join } from 'node:path';
+import { runVoiceVectors as voiceVectors } from '../../../scripts/test-support/run-voice-vectors.ts';
 import bip39Vectors from './vectors/bip39.json';
 import derivation from './vectors/derivation.json';
 
-const REPO_ROOT = join(import.meta.dir, '..', '..', '..');
 const EXIT_REFUSED = 2;
-
-interface Run {
-  readonly exitCode: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function voiceVectors(...args: string[]): Promise<Run> {
-  const child = Bun.spawn([process.execPath, 'run', 'voice:vectors', ...args], {
-    cwd: REPO_ROOT,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { exitCode, stdout, stderr };
-}
 
 describe('bun run voice:vectors', () => {
   test.each(derivation)('identity --seed prints the keys and fingerprint of $name', async (row) => {

@@ -1,30 +1,15 @@
 // The interop command's voice forms (`session`, `rekey`, `header`, `seal`), run as a child process from the root.
 
 import { expect, test } from 'bun:test';
-import { join } from 'node:path';
+import { runVoiceVectors as voiceVectors } from '../../../scripts/test-support/run-voice-vectors.ts';
 import { rekeyVector, sealVector } from '../src/interop-vectors.ts';
 
-const REPO_ROOT = join(import.meta.dir, '..', '..', '..');
 // RFC 7748 §6.1: Alice's secret, Bob's public, and their shared secret.
 const ALICE_SECRET = '77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a';
 const BOB_PUBLIC = 'de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f';
 const SHARED = '4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742';
 const KEY = '11'.repeat(32);
 const INTEROP_HEADER = '8f90ffff0001e24007030000';
-
-async function voiceVectors(...args: string[]) {
-  const child = Bun.spawn([process.execPath, 'run', '--silent', 'voice:vectors', ...args], {
-    cwd: REPO_ROOT,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { exitCode, stdout, stderr, json: () => JSON.parse(stdout) as Record<string, string> };
-}
 
 test('session prints the RFC 7748 shared secret with the session key and id derived from it', async () => {
   const run = await voiceVectors('session', '--secret', ALICE_SECRET, '--peer', BOB_PUBLIC);

@@ -34,6 +34,9 @@ export type OpenResult =
   | { readonly kind: 'BadTag' }
   | { readonly kind: 'ReplayDetected'; readonly reason: 'duplicate' | 'too-old' };
 
+/** Tried in this order: the current key first, the previous one only during the rekey grace window. */
+const EPOCH_ORDER = ['current', 'previous'] as const;
+
 interface Epoch {
   readonly key: Uint8Array;
   readonly sessionId: Uint8Array;
@@ -109,11 +112,8 @@ export class PacketOpener {
     const packet = decodeMediaPacket(datagram);
     const seq = packet.header.seq;
     let replayed: 'duplicate' | 'too-old' | null = null;
-    const epochs: Array<['current' | 'previous', Epoch | null]> = [
-      ['current', this.#current],
-      ['previous', this.#previous],
-    ];
-    for (const [name, epoch] of epochs) {
+    for (const name of EPOCH_ORDER) {
+      const epoch = name === 'current' ? this.#current : this.#previous;
       if (epoch === null) continue;
       const verdict = epoch.replay.check(seq);
       if (verdict !== 'fresh') {
