@@ -80,3 +80,11 @@ export class InvalidVectorInputError extends VoiceError {
     this.field = field;
   }
 }
+
+/** A FEC block is inconsistent: symbol sizes that disagree, a symbol id out of range, or a recovered symbol that
+ * does not hold a frame. Only an authenticated peer can send these, so it is a peer bug or a hostile peer. */
+export class FecError extends VoiceError {
+  constructor(message: string) {
+    super('invalid_fec', message);
+  }
+}

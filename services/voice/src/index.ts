@@ -35,6 +35,7 @@ export {
 export {
   BufferTooShortError,
   DatagramTooLargeError,
+  FecError,
   InvalidHeaderError,
   InvalidKeyError,
   InvalidQualityReportError,
@@ -42,6 +43,18 @@ export {
   NonceExhaustedError,
   VoiceError,
 } from './errors.ts';
+export { BlockDecoder, type RecoveredFrame } from './fec/block-decoder.ts';
+export { encodeRepairSymbols } from './fec/block-encoder.ts';
+export { MAX_FEC_FRAME_BYTES, MAX_SYMBOL_BYTES } from './fec/block-symbols.ts';
+export { MAX_ESI, MAX_SOURCE_SYMBOLS, RaptorqCode, raptorqCode } from './fec/raptorq-code.ts';
+export {
+  chooseRepairCount,
+  DEFAULT_RESIDUAL_TARGET,
+  maxRepairCount,
+  modelResidualLoss,
+  ratioField,
+  repairCountFromField,
+} from './fec/repair-count.ts';
 export { headerVector, rekeyVector, sealVector, sessionVector } from './interop-vectors.ts';
 export {
   AdaptiveTarget,
@@ -55,6 +68,7 @@ export {
   type JitterPacket,
   type PlayoutResult,
   type PushResult,
+  type RepairSlotTest,
 } from './jitter/jitter-buffer.ts';
 export {
   ADAPTIVE_CALL_JITTER_CONFIG,
@@ -62,7 +76,16 @@ export {
   type JitterBufferConfig,
   SEED_JITTER_CONFIG,
 } from './jitter/jitter-config.ts';
+export {
+  type MediaFrame,
+  MediaReceiver,
+  type MediaReceiverCounters,
+  type ReceiveResult,
+  type RejectReason,
+} from './media/media-receiver.ts';
+export { MediaSender, type MediaSenderOptions } from './media/media-sender.ts';
 export { CodecId, isCodecId } from './packet/codec-id.ts';
+export { CODEC_TIMING, type CodecTiming } from './packet/codec-timing.ts';
 export { checkDatagramSize } from './packet/datagram-limit.ts';
 export { type MediaHeaderJson, mediaHeaderToJson, parseMediaHeaderJson } from './packet/header-json.ts';
 export {
@@ -101,7 +124,6 @@ export {
 export {
   classifyReport,
   type MediaProfile,
-  type ProfileCodec,
   QUALITY_PROFILES as MEDIA_PROFILES,
   QUALITY_TIERS,
   type QualityTier,

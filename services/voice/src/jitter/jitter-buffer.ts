@@ -34,8 +34,15 @@ const OUTCOME_UNKNOWN = 0;
 const OUTCOME_PLAYED = 1;
 const OUTCOME_MISSED = 2;
 
+/**
+ * Tells the buffer which sequence numbers never carry a frame: FEC repair packets share the sequence space with
+ * frames, so their slots are passed over at playout, neither concealed nor counted lost.
+ */
+export type RepairSlotTest = (seq: number) => boolean;
+
 export class JitterBuffer<T extends JitterPacket> {
   readonly #config: JitterBufferConfig;
+  readonly #isRepairSlot: RepairSlotTest;
   readonly #adaptive: AdaptiveTarget | null;
   /** Held packets, oldest first in serial order; all within maxDepth of each other, far below 2^15. */
   #packets: T[] = [];
@@ -50,9 +57,10 @@ export class JitterBuffer<T extends JitterPacket> {
   #late = 0;
   #duplicate = 0;
 
-  constructor(config: JitterBufferConfig = SEED_JITTER_CONFIG) {
+  constructor(config: JitterBufferConfig = SEED_JITTER_CONFIG, isRepairSlot: RepairSlotTest = () => false) {
     validateJitterConfig(config);
     this.#config = config;
+    this.#isRepairSlot = isRepairSlot;
     this.#adaptive =
       config.adaptive === null
         ? null
@@ -119,15 +127,21 @@ export class JitterBuffer<T extends JitterPacket> {
       this.#playing = false;
       return { kind: 'NotReady' };
     }
-    const gap = seqDistance(this.#nextSeq, head.seq);
+    let gap = seqDistance(this.#nextSeq, head.seq);
     if (gap > this.#config.maxDepth) {
       // A gap longer than the buffer (an outage): skip it rather than conceal frame by frame.
       this.#markLost(this.#nextSeq, gap);
       this.#nextSeq = head.seq;
-    } else if (gap > 0) {
+      gap = 0;
+    }
+    for (; gap > 0; gap -= 1) {
       const seq = this.#nextSeq;
-      this.#markLost(seq, 1);
       this.#nextSeq = seqAdd(seq, 1);
+      if (this.#isRepairSlot(seq)) {
+        this.#settle(seq, OUTCOME_MISSED);
+        continue;
+      }
+      this.#markLost(seq, 1);
       return { kind: 'Missing', seq };
     }
     this.#packets.shift();
@@ -169,9 +183,13 @@ export class JitterBuffer<T extends JitterPacket> {
     this.#nextSeq = seqAdd(oldest.seq, 1);
   }
 
+  /** Settles `count` sequence numbers from `from` as never played; repair slots among them are not losses. */
   #markLost(from: number, count: number): void {
-    for (let i = 0; i < count; i += 1) this.#settle(seqAdd(from, i), OUTCOME_MISSED);
-    this.#lost += count;
+    for (let i = 0; i < count; i += 1) {
+      const seq = seqAdd(from, i);
+      this.#settle(seq, OUTCOME_MISSED);
+      if (!this.#isRepairSlot(seq)) this.#lost += 1;
+    }
   }
 
   #settle(seq: number, outcome: number): void {

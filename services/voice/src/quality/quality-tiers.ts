@@ -1,36 +1,25 @@
 // Quality tiers: the seed's thresholds that classify a report, and the media profile each tier sends with.
 
+import { CodecId } from '../packet/codec-id.ts';
 import type { QualityReport } from '../packet/quality-trailer.ts';
 
 /** Best first; the index order is what "worse" and "better" mean. */
 export const QUALITY_TIERS = ['GOOD', 'DEGRADED', 'CATASTROPHIC'] as const;
 export type QualityTier = (typeof QUALITY_TIERS)[number];
 
-export type ProfileCodec = 'opus-24k' | 'opus-6k' | 'codec2-1200';
-
 export interface MediaProfile {
   readonly tier: QualityTier;
-  readonly codec: ProfileCodec;
-  readonly bitrateBps: number;
-  readonly frameMs: number;
-  /** FEC: source symbols (one per codec frame) per RaptorQ block. */
-  readonly fecBlockFrames: number;
-  /** FEC: repair symbols per source symbol. */
+  /** The codec; its frame duration and FEC block size are in CODEC_TIMING. */
+  readonly codec: CodecId;
+  /** The seed's FEC repair ratio (repair symbols per source symbol): the floor the sender never goes below. */
   readonly fecRatio: number;
 }
 
 /** Seed table "Quality profiles and forward error correction". */
 export const QUALITY_PROFILES: Readonly<Record<QualityTier, MediaProfile>> = {
-  GOOD: { tier: 'GOOD', codec: 'opus-24k', bitrateBps: 24_000, frameMs: 20, fecBlockFrames: 5, fecRatio: 0.2 },
-  DEGRADED: { tier: 'DEGRADED', codec: 'opus-6k', bitrateBps: 6_000, frameMs: 40, fecBlockFrames: 10, fecRatio: 0.5 },
-  CATASTROPHIC: {
-    tier: 'CATASTROPHIC',
-    codec: 'codec2-1200',
-    bitrateBps: 1_200,
-    frameMs: 40,
-    fecBlockFrames: 8,
-    fecRatio: 1.0,
-  },
+  GOOD: { tier: 'GOOD', codec: CodecId.Opus24k, fecRatio: 0.2 },
+  DEGRADED: { tier: 'DEGRADED', codec: CodecId.Opus6k, fecRatio: 0.5 },
+  CATASTROPHIC: { tier: 'CATASTROPHIC', codec: CodecId.Codec2_1200, fecRatio: 1.0 },
 };
 
 /**

@@ -1,6 +1,8 @@
 // Tests for quality tiers: the seed's thresholds, profiles, and the controller's 3-worse / 10-better hysteresis.
 
 import { describe, expect, test } from 'bun:test';
+import { CodecId } from '../../src/packet/codec-id.ts';
+import { CODEC_TIMING } from '../../src/packet/codec-timing.ts';
 import type { QualityReport } from '../../src/packet/quality-trailer.ts';
 import {
   DOWNGRADE_AFTER_REPORTS,
@@ -43,18 +45,14 @@ describe('tier thresholds', () => {
   });
 
   test('each tier has the seed profile: codec, frame, FEC block and repair ratio', () => {
-    const summary = Object.values(QUALITY_PROFILES).map((p) => [
-      p.tier,
-      p.codec,
-      p.bitrateBps,
-      p.frameMs,
-      p.fecBlockFrames,
-      p.fecRatio,
-    ]);
+    const summary = Object.values(QUALITY_PROFILES).map((p) => {
+      const timing = CODEC_TIMING[p.codec];
+      return [p.tier, p.codec, timing.bitrateBps, timing.frameMs, timing.blockFrames, p.fecRatio];
+    });
     expect(summary).toEqual([
-      ['GOOD', 'opus-24k', 24_000, 20, 5, 0.2],
-      ['DEGRADED', 'opus-6k', 6_000, 40, 10, 0.5],
-      ['CATASTROPHIC', 'codec2-1200', 1_200, 40, 8, 1.0],
+      ['GOOD', CodecId.Opus24k, 24_000, 20, 5, 0.2],
+      ['DEGRADED', CodecId.Opus6k, 6_000, 40, 10, 0.5],
+      ['CATASTROPHIC', CodecId.Codec2_1200, 1_200, 40, 8, 1.0],
     ]);
   });
 });
