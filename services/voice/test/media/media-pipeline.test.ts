@@ -3,7 +3,6 @@
 
 import { describe, expect, test } from 'bun:test';
 import {
-  CODEC_TIMING,
   CodecId,
   Direction,
   FecError,
@@ -84,7 +83,8 @@ describe('media pipeline', () => {
     expect(played.map(frameNumber)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     const recovered = played.filter((r) => r.kind === 'Packet' && r.packet.recovered);
     expect(recovered.map(frameNumber)).toEqual([1, 4, 8, 10, 11, 12, 13, 14]);
-    for (const r of recovered) if (r.kind === 'Packet') expect(r.packet.mediaTimeMs).toBe((frameNumber(r) as number) * 40);
+    for (const r of recovered)
+      if (r.kind === 'Packet') expect(r.packet.mediaTimeMs).toBe((frameNumber(r) as number) * 40);
     expect(receiver.counters()).toMatchObject({ recoveredFrames: 8, lost: 0 });
   });
 
