@@ -1,6 +1,7 @@
 // bench:voice-core: per-packet cost of the voice core's hot paths, in process, printed as one JSON object.
-// Covers what has landed: seal+open of a 60-byte frame through PacketSealer/PacketOpener (WASM and native AEAD),
-// header encode/decode, jitter buffer push/pop at the seed's depths, and Opus and Codec2 per frame.
+// Seal+open of a 60-byte frame through PacketSealer/PacketOpener (WASM and native AEAD), header encode/decode,
+// jitter buffer push/pop at the seed's depths, Opus and Codec2 per frame, RaptorQ FEC per block and the wire
+// bitrate of each quality profile (real codec frames through MediaSender), and a 100,000-frame native leak check.
 // It lives at the root because it measures two packages: the sans-IO core and its native companions.
 
 import { Codec2Decoder, Codec2Encoder, type Codec2Mode, nativeAead, OpusDecoder, OpusEncoder } from '@keel/native';
@@ -20,6 +21,11 @@ import {
   SEED_JITTER_CONFIG,
   wasmAead,
 } from '@keel/voice';
+import { speechSignal } from '../native/test/speech-signal.ts';
+import { measureCodecLeak } from './voice/codec-leak.ts';
+import { measureFecCost } from './voice/fec-cost.ts';
+import { encodeProfiles } from './voice/profile-frames.ts';
+import { measureWireBitrate } from './voice/wire-bitrate.ts';
 
 const PACKETS = 60_000; // below the 65,536-packet rekey point, so one key covers the run
 const HEADER_ROUNDS = 1_000_000;
@@ -105,17 +111,6 @@ function jitterRun(): { pushPopNs: number } {
 
 const CODEC_FRAMES = 2_000;
 
-/** A speech-like test signal: three harmonics under a 4 Hz syllable envelope, 48 kHz mono. */
-function speechLike(samples: number): Int16Array {
-  return Int16Array.from({ length: samples }, (_, i) => {
-    const t = i / 48_000;
-    const envelope = 0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * t);
-    const tone =
-      Math.sin(2 * Math.PI * 200 * t) + 0.6 * Math.sin(2 * Math.PI * 400 * t) + 0.3 * Math.sin(2 * Math.PI * 800 * t);
-    return Math.round(8_000 * envelope * tone);
-  });
-}
-
 interface Encoder {
   encode(pcm: Int16Array): Uint8Array;
   destroy(): void;
@@ -128,7 +123,7 @@ interface Decoder {
 /** Encodes then decodes CODEC_FRAMES frames of `frameSamples` (48 kHz); µs per frame for each, and bytes per frame. */
 function codecRun(make: () => [Encoder, Decoder], frameSamples: number) {
   const [encoder, decoder] = make();
-  const pcm = speechLike(frameSamples * CODEC_FRAMES);
+  const pcm = speechSignal(frameSamples * CODEC_FRAMES);
   const frames: Uint8Array[] = [];
   const start = Bun.nanoseconds();
   for (let i = 0; i < CODEC_FRAMES; i++)
@@ -158,6 +153,10 @@ const sealOpenNative = Array.from({ length: RUNS }, () => sealOpenRun(nativeAead
 const headers = Array.from({ length: RUNS }, headerRun);
 const jitter = Array.from({ length: RUNS }, jitterRun);
 const sealUs = median(sealOpen.map((run) => run.sealNs)) / 1000;
+const profiles = encodeProfiles(60);
+const WIRE_TARGET_KBPS = { GOOD: 75, DEGRADED: 40, CATASTROPHIC: 45 } as const;
+const byTier = <T>(measure: (p: (typeof profiles)[number]) => T) =>
+  Object.fromEntries(profiles.map((p) => [p.profile.tier, measure(p)]));
 const openUs = median(sealOpen.map((run) => run.openNs)) / 1000;
 
 console.log(
@@ -179,5 +178,14 @@ console.log(
     opus_6k_40ms: codecRun(opus(6_000), 1920),
     codec2_3200_20ms: codecRun(codec2(3200), 960),
     codec2_1200_40ms: codecRun(codec2(1200), 1920),
+    fec_target_us: 50,
+    fec_per_block_at_profile_ratio: byTier((p) => measureFecCost(p)),
+    fec_per_block_at_40pct_reported_loss: byTier((p) => measureFecCost(p, 40)),
+    wire_target_kbps: WIRE_TARGET_KBPS,
+    wire_at_profile_ratio: byTier((p) => measureWireBitrate(p)),
+    wire_at_10pct_reported_loss: byTier((p) => measureWireBitrate(p, 10)),
+    wire_at_20pct_reported_loss: byTier((p) => measureWireBitrate(p, 20)),
+    wire_at_40pct_reported_loss: byTier((p) => measureWireBitrate(p, 40)),
+    native_leak_check: measureCodecLeak(),
   }),
 );

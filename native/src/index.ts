@@ -14,5 +14,7 @@ export {
   type OpusErrorCode,
   type OpusFrameSize,
 } from './opus.ts';
+export { opusPacketHasLbrr } from './opus-packet.ts';
 export { decimate48to8, interpolate8to48, RESAMPLE_FACTOR } from './resample.ts';
 export { nativeAead } from './sodium-aead.ts';
+export { pcmSamplesFor, VoiceCodecError, VoiceCodecs } from './voice-codecs.ts';

@@ -134,10 +134,18 @@ export class OpusEncoder {
   #handle: Pointer | null;
   #bitrate: number;
   /** Reused scratch buffer; encode() copies out only the bytes written. */
-  readonly #out = new Uint8Array(MAX_PACKET_BYTES);
+  readonly #out: Uint8Array;
 
-  constructor(bitrate: number = OPUS_BITRATE_PRESETS.high) {
+  /**
+   * `maxPacketBytes` caps every packet (libopus lowers the quality of a frame to fit); the media layer asks for
+   * 255 so any frame fits a FEC symbol.
+   */
+  constructor(bitrate: number = OPUS_BITRATE_PRESETS.high, { maxPacketBytes = MAX_PACKET_BYTES } = {}) {
     validateBitrate(bitrate);
+    if (!Number.isInteger(maxPacketBytes) || maxPacketBytes < 3 || maxPacketBytes > MAX_PACKET_BYTES) {
+      throw new OpusError('OPUS_BAD_ARG', `maxPacketBytes must be an integer in 3..${MAX_PACKET_BYTES}`);
+    }
+    this.#out = new Uint8Array(maxPacketBytes);
     const err = new Int32Array(1);
     const handle = opus().opus_encoder_create(OPUS_SAMPLE_RATE, 1, OPUS_APPLICATION_VOIP, err);
     check(err[0] ?? -3, 'opus_encoder_create');
@@ -175,7 +183,7 @@ export class OpusEncoder {
     if (!(OPUS_FRAME_SIZES as readonly number[]).includes(pcm.length)) {
       throw new OpusError('INVALID_PCM', `pcm must have ${OPUS_FRAME_SIZES.join(' or ')} samples, got ${pcm.length}`);
     }
-    const n = check(opus().opus_encode(handle, pcm, pcm.length, this.#out, MAX_PACKET_BYTES), 'opus_encode');
+    const n = check(opus().opus_encode(handle, pcm, pcm.length, this.#out, this.#out.length), 'opus_encode');
     return this.#out.slice(0, n);
   }
 

@@ -8,6 +8,8 @@ import {
   type OpusErrorCode,
 } from '../src/opus.ts';
 
+import { speechFrames } from './speech-signal.ts';
+
 const RATE = 48_000;
 /** Opus's 48 kHz algorithmic delay is 312 samples; searching up to 10 ms covers it with margin. */
 const MAX_LAG = 480;
@@ -21,24 +23,6 @@ function sineFrames(frameSize: number, frames: number, amplitude = 10_000, freq 
     const pcm = new Int16Array(frameSize);
     for (let i = 0; i < frameSize; i++) {
       pcm[i] = Math.round(amplitude * Math.sin((2 * Math.PI * freq * (f * frameSize + i)) / RATE));
-    }
-    out.push(pcm);
-  }
-  return out;
-}
-
-/** Voiced-speech stand-in: 12-harmonic pulse with gliding pitch and 4 Hz syllable envelope. */
-function speechLikeFrames(frames: number): Int16Array[] {
-  const out: Int16Array[] = [];
-  let phase = 0;
-  for (let f = 0; f < frames; f++) {
-    const pcm = new Int16Array(960);
-    for (let i = 0; i < 960; i++) {
-      const t = (f * 960 + i) / RATE;
-      phase += (2 * Math.PI * (140 + 40 * Math.sin(2 * Math.PI * 3 * t))) / RATE;
-      let s = 0;
-      for (let h = 1; h <= 12; h++) s += Math.sin(h * phase) / h;
-      pcm[i] = Math.round(6000 * (0.55 + 0.45 * Math.sin(2 * Math.PI * 4 * t)) * s);
     }
     out.push(pcm);
   }
@@ -180,7 +164,7 @@ describe('OpusEncoder/OpusDecoder round trip', () => {
   test('FEC recovers a dropped frame from the next packet', () => {
     // SILK only adds LBRR (FEC) data to frames its VAD calls speech, so a steady sine would never carry any.
     const enc = new OpusEncoder(24_000);
-    const packets = speechLikeFrames(30).map((pcm) => enc.encode(pcm));
+    const packets = speechFrames(30).map((pcm) => enc.encode(pcm));
     enc.destroy();
     const dropped = 20;
     const reference = new OpusDecoder();

@@ -2,16 +2,20 @@
 // while the loss its peer reports would leave more than the target share of frames unrecovered.
 //
 // The seed's ratios alone leave 4 % of frames lost at 10 % loss in GOOD and 2.6 % at 20 % in DEGRADED
-// (../docs/voice-media.md has the table), so the ratio follows the reported loss the way WebRTC's FEC rate does.
-// The header's 7-bit ratio field (percent) caps it at 127 %, and a receiver derives the count from that field.
+// (docs/voice-media.md has the measured table), so the ratio follows the reported loss the way WebRTC's FEC rate
+// does. The header's 7-bit ratio field counts fiftieths of a repair symbol per source symbol (0.2 → 10, 0.5 → 25,
+// 1.0 → 50, at most 2.54): percent would stop at 1.27, and holding 3 % residual loss at 40 % random loss needs
+// about 1.3-1.5. A receiver derives the block's repair count from the field.
 
 import { FecError } from '../errors.ts';
 import { MAX_FEC_RATIO } from '../packet/media-header.ts';
 
 /** Share of source frames a sender accepts losing after FEC at the reported loss rate. */
 export const DEFAULT_RESIDUAL_TARGET = 0.005;
-/** Largest block for which the percent ratio field carries the repair count exactly (the error is <= K/200). */
-export const MAX_RATIO_BLOCK_FRAMES = 100;
+/** The ratio field's unit: one fiftieth of a repair symbol per source symbol. */
+export const RATIO_FIELD_SCALE = 50;
+/** Largest block for which the ratio field carries the repair count exactly (the rounding error is <= K/100). */
+export const MAX_RATIO_BLOCK_FRAMES = 49;
 
 /** RFC 6330 decoding failure with exactly K and K + 1 symbols (the crate's figures, measured in the anchor). */
 const FAILURE_AT_K = 1 / 256;
@@ -39,19 +43,23 @@ export function modelResidualLoss(k: number, r: number, loss: number): number {
 
 /** The header's ratio field for R repair symbols over K frames. */
 export function ratioField(k: number, r: number): number {
-  const field = Math.round((100 * r) / k);
-  if (field > MAX_FEC_RATIO) throw new FecError(`${r} repair symbols for ${k} frames exceed the 127 % ratio field`);
+  const field = Math.round((RATIO_FIELD_SCALE * r) / k);
+  if (field > MAX_FEC_RATIO) {
+    throw new FecError(
+      `${r} repair symbols for ${k} frames exceed the ratio field's ${MAX_FEC_RATIO / RATIO_FIELD_SCALE}`,
+    );
+  }
   return field;
 }
 
 /** R from the header's ratio field, for a block of K frames. */
 export function repairCountFromField(k: number, field: number): number {
-  return Math.round((k * field) / 100);
+  return Math.round((k * field) / RATIO_FIELD_SCALE);
 }
 
 /** The most repair symbols the ratio field can describe for K frames. */
 export function maxRepairCount(k: number): number {
-  return Math.floor((k * MAX_FEC_RATIO) / 100);
+  return Math.floor((k * MAX_FEC_RATIO) / RATIO_FIELD_SCALE);
 }
 
 /**

@@ -13,8 +13,12 @@ export interface JitterPacket {
 
 export type PlayoutResult<T extends JitterPacket> =
   | { readonly kind: 'Packet'; readonly seq: number; readonly packet: T }
-  /** The packet due now never arrived (or was evicted): the decoder conceals one frame. */
-  | { readonly kind: 'Missing'; readonly seq: number }
+  /**
+   * The packet due now never arrived (or was evicted): the decoder conceals one frame. `next` is the packet that
+   * plays right after it when it is already held (only repair slots between), so a codec with in-band FEC
+   * (Opus) can rebuild the lost frame from it.
+   */
+  | { readonly kind: 'Missing'; readonly seq: number; readonly next: T | null }
   /** Buffering (before playout starts, or after an underrun): play silence or comfort noise. */
   | { readonly kind: 'NotReady' };
 
@@ -142,7 +146,7 @@ export class JitterBuffer<T extends JitterPacket> {
         continue;
       }
       this.#markLost(seq, 1);
-      return { kind: 'Missing', seq };
+      return { kind: 'Missing', seq, next: this.#followingIfAdjacent(seq, head) };
     }
     this.#packets.shift();
     this.#settle(head.seq, OUTCOME_PLAYED);
@@ -157,6 +161,12 @@ export class JitterBuffer<T extends JitterPacket> {
     this.#nextSeq = null;
     this.#playing = false;
     this.#outcomes.fill(OUTCOME_UNKNOWN);
+  }
+
+  /** `head` when only repair slots lie between `seq` and it, else null. */
+  #followingIfAdjacent(seq: number, head: T): T | null {
+    for (let s = seqAdd(seq, 1); s !== head.seq; s = seqAdd(s, 1)) if (!this.#isRepairSlot(s)) return null;
+    return head;
   }
 
   #insertionIndex(seq: number): number {

@@ -11,7 +11,7 @@ import { type CodecId, isCodecId } from './codec-id.ts';
 export const MEDIA_HEADER_LENGTH = 12;
 /** The only version this core speaks; V is one bit, so the version bit is set. */
 export const MEDIA_VERSION = 1;
-/** The FEC ratio is a 7-bit field: the profile's repair ratio in percent (0.2 → 20, 1.0 → 100). */
+/** The FEC ratio is a 7-bit field: repair symbols per source symbol in fiftieths (0.2 → 10, 1.0 → 50). */
 export const MAX_FEC_RATIO = 127;
 
 export interface MediaHeader {
@@ -21,7 +21,7 @@ export interface MediaHeader {
   readonly codec: CodecId;
   /** Q: a 4-byte quality trailer follows the sealed payload. */
   readonly quality: boolean;
-  /** Repair symbols per source symbol in percent, 0-127. */
+  /** Repair symbols per source symbol in fiftieths, 0-127 (0 to 2.54). */
   readonly fecRatio: number;
   readonly seq: number;
   /** Milliseconds, u32, wraps. */

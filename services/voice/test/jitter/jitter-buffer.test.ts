@@ -182,6 +182,18 @@ describe('FEC repair slots', () => {
     expect(buffer.counters().lost).toBe(2);
   });
 
+  test('a Missing result carries the packet that follows it when only repair slots lie between', () => {
+    const buffer = new JitterBuffer<JitterPacket>(SMALL, isRepairSlot);
+    for (const seq of [2, 3, 7, 8, 9]) buffer.push(packet(seq), 0);
+    const results = Array.from({ length: 5 }, (_, i) => buffer.pop(i * 20));
+    const missing = results.filter((r) => r.kind === 'Missing');
+    // After 4 comes 5 (a repair slot) and then 6, which is lost too, so 4 has no successor to rebuild from.
+    expect(missing.map((r) => [r.seq, r.next?.seq ?? null])).toEqual([
+      [4, null],
+      [6, 7],
+    ]);
+  });
+
   test('eviction does not count repair slots as lost', () => {
     const buffer = new JitterBuffer<JitterPacket>({ ...SMALL, targetDepth: 1 }, isRepairSlot);
     buffer.push(packet(0), 0);

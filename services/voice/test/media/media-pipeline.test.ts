@@ -132,7 +132,7 @@ describe('media pipeline', () => {
     sender.setReportedLoss(20);
     expect(repairsPerBlock()).toBe(8);
     sender.setReportedLoss(90);
-    expect(repairsPerBlock()).toBe(12); // 127 % of 10, the field's ceiling
+    expect(repairsPerBlock()).toBe(25); // 2.54 × 10: the ratio field's ceiling
     sender.setReportedLoss(Number.NaN);
     expect(repairsPerBlock()).toBe(5);
   });
@@ -158,7 +158,7 @@ describe('hostile and broken packets', () => {
   const base: OutgoingHeader = {
     repair: false,
     codec: CodecId.Opus24k,
-    fecRatio: 20,
+    fecRatio: 10,
     timestamp: 0,
     block: 0,
     symbol: 0,
@@ -202,7 +202,7 @@ describe('hostile and broken packets', () => {
     ],
     [
       'two packets of one block that disagree on the repair ratio',
-      () => [sealed({ symbol: 0 }), sealed({ symbol: 1, fecRatio: 60 }, new Uint8Array(10), 1)],
+      () => [sealed({ symbol: 0 }), sealed({ symbol: 1, fecRatio: 30 }, new Uint8Array(10), 1)],
       'fec',
     ],
     [
