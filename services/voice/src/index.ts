@@ -17,6 +17,7 @@ export {
   type OutgoingHeader,
   PacketSealer,
   REKEY_INTERVAL_PACKETS,
+  REKEY_LEAD_PACKETS,
   type SealedMedia,
 } from './crypto/packet-sealer.ts';
 export { REPLAY_WINDOW_SIZE, type ReplayVerdict, ReplayWindow } from './crypto/replay-window.ts';

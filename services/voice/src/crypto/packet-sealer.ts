@@ -10,6 +10,12 @@ import { erase, sessionIdOf } from './session-keys.ts';
 
 /** Seed: rekey every 65,536 packets (2^16), so the 16-bit header sequence is unambiguous within an epoch. */
 export const REKEY_INTERVAL_PACKETS = 0x1_0000;
+/**
+ * The Rekey exchange starts this many packets before the switch (about 80 s of GOOD media), so the new key is ready
+ * when the counter reaches the interval; MediaSender installs it exactly there, keeping the 16-bit sequence
+ * continuous across epochs.
+ */
+export const REKEY_LEAD_PACKETS = 4096;
 /** The nonce carries a u32 index: 2^32 packets per key, after which sealing would reuse a nonce. */
 export const MAX_PACKETS_PER_KEY = 0x1_0000_0000;
 
@@ -21,7 +27,7 @@ export interface SealedMedia {
   readonly packet: Uint8Array;
   /** The 32-bit counter value in the nonce; the header carries its low 16 bits. */
   readonly index: number;
-  /** True once this key has sealed 65,536 packets: start a rekey (sending may continue meanwhile). */
+  /** True once this key has sealed 61,440 packets: start the Rekey exchange (sending continues meanwhile). */
   readonly rekeyDue: boolean;
 }
 
@@ -54,7 +60,7 @@ export class PacketSealer {
   }
 
   get rekeyDue(): boolean {
-    return this.#next >= REKEY_INTERVAL_PACKETS;
+    return this.#next >= REKEY_INTERVAL_PACKETS - REKEY_LEAD_PACKETS;
   }
 
   seal(header: OutgoingHeader, payload: Uint8Array, trailer: QualityReport | null = null): SealedMedia {

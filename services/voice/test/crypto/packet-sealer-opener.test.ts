@@ -12,6 +12,7 @@ import {
   PacketSealer,
   REKEY_GRACE_MS,
   REKEY_INTERVAL_PACKETS,
+  REKEY_LEAD_PACKETS,
   recoverIndex,
 } from '../../src/index.ts';
 
@@ -40,11 +41,11 @@ describe('PacketSealer', () => {
     ]);
   });
 
-  test('says a rekey is due once 65,536 packets were sealed under the key', () => {
+  test('says the Rekey exchange is due 4,096 packets before the 65,536-packet switch', () => {
     const sealer = new PacketSealer({
       key: keyA,
       direction: Direction.FromCaller,
-      firstIndex: REKEY_INTERVAL_PACKETS - 2,
+      firstIndex: REKEY_INTERVAL_PACKETS - REKEY_LEAD_PACKETS - 2,
     });
     expect([sealer.seal(header, frame(0)).rekeyDue, sealer.seal(header, frame(1)).rekeyDue]).toEqual([false, true]);
     sealer.rekey(keyB);
