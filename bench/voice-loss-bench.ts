@@ -4,8 +4,9 @@
 // Prints one JSON object per line, then a summary line.
 
 import { VoiceCodecs } from '@keel/native';
+import { seededRandom } from '../scripts/test-support/seeded-random.ts';
 import { runClosedLoopCall } from './voice/closed-loop-call.ts';
-import { bernoulliLoss, gilbertElliottLoss, type LossModel, seededRandom } from './voice/loss-models.ts';
+import { bernoulliLoss, gilbertElliottLoss, type LossModel } from './voice/loss-models.ts';
 
 const SECONDS = Number(process.env.VOICE_LOSS_SECONDS ?? 300);
 const BURST = 3;

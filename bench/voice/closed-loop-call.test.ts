@@ -3,8 +3,9 @@
 
 import { afterAll, describe, expect, test } from 'bun:test';
 import { VoiceCodecs } from '@keel/native';
+import { seededRandom } from '../../scripts/test-support/seeded-random.ts';
 import { runClosedLoopCall } from './closed-loop-call.ts';
-import { bernoulliLoss, gilbertElliottLoss, seededRandom } from './loss-models.ts';
+import { bernoulliLoss, gilbertElliottLoss } from './loss-models.ts';
 
 describe('loss models', () => {
   test('Bernoulli loss hits its rate', () => {

@@ -1,16 +1,5 @@
 // Packet loss models for the FEC measurements: independent (Bernoulli) loss and Gilbert-Elliott bursts.
 
-/** mulberry32: a small seeded generator, so every run of a bench sees the same loss pattern. */
-export function seededRandom(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Returns true when the next packet is lost. */
 export type LossModel = () => boolean;
 

@@ -1,6 +1,7 @@
 // The alert decision's promises checked over seeded random walks of health and LTV, state stored at every step.
 
 import { describe, expect, test } from 'bun:test';
+import { seededRandom } from '../../../scripts/test-support/seeded-random.ts';
 import { type AlertPolicy, type AlertPolicyInput, parseAlertPolicy } from '../src/alert-policy.ts';
 import { evaluate } from '../src/evaluate.ts';
 import { decodeState, encodeState, initialWatchState } from '../src/watch-state.ts';
@@ -10,18 +11,6 @@ const T0 = Date.parse('2026-01-01T00:00:00Z');
 const HEALTH: AlertPolicyInput = { metric: 'health', warning: 1.2, critical: 1.1, margin: 0.05, cooldownMs: 6 * HOUR };
 
 describe('evaluate over random walks (property style)', () => {
-  /** mulberry32: a tiny seeded generator, so a failing walk can be replayed from its seed. */
-  function random(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-    };
-  }
-
   const WALKS = 300;
   const STEPS = 120;
 
@@ -36,7 +25,7 @@ describe('evaluate over random walks (property style)', () => {
   }
 
   function walk(seed: number, policy: AlertPolicy, around: number, stride: number): void {
-    const next = random(seed);
+    const next = seededRandom(seed);
     let state = initialWatchState();
     let value = around * (0.85 + next() * 0.3);
     let now = T0;

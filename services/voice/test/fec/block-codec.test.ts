@@ -2,21 +2,11 @@
 // exactly K symbols, zero work for complete blocks, and every inconsistent input.
 
 import { describe, expect, test } from 'bun:test';
+import { seededRandom } from '../../../../scripts/test-support/seeded-random.ts';
 import { BlockDecoder } from '../../src/fec/block-decoder.ts';
 import { encodeRepairSymbols } from '../../src/fec/block-encoder.ts';
 import { frameToSymbol, MAX_FEC_FRAME_BYTES, symbolSizeFor, symbolToFrame } from '../../src/fec/block-symbols.ts';
 import { FecError } from '../../src/index.ts';
-
-/** mulberry32: reproducible pseudo-random numbers for the property tests. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Frames of varying length, like VBR Opus (including an empty DTX-style frame when allowed). */
 function frames(count: number, rng: () => number, maxLength = 80): Uint8Array[] {
@@ -58,7 +48,7 @@ describe('encode and recover', () => {
     ['CATASTROPHIC', 8, 8],
     ['CATASTROPHIC at the cap', 8, 10],
   ])('%s (%i frames, %i repair): every loss pattern the repairs can cover is recovered', (_, k, r) => {
-    const rng = random(k * 100 + r);
+    const rng = seededRandom(k * 100 + r);
     let attempts = 0;
     let failures = 0;
     for (let trial = 0; trial < 300; trial += 1) {
@@ -91,7 +81,7 @@ describe('encode and recover', () => {
   });
 
   test('a block recovers from repair symbols alone, whatever repair ids arrive', () => {
-    const rng = random(7);
+    const rng = seededRandom(7);
     const block = frames(8, rng);
     const repairs = encodeRepairSymbols(block, 20);
     const decoder = new BlockDecoder(8);
@@ -105,7 +95,7 @@ describe('encode and recover', () => {
   });
 
   test('a late source completes a decode that was one symbol short', () => {
-    const block = frames(5, random(3));
+    const block = frames(5, seededRandom(3));
     const [repair] = encodeRepairSymbols(block, 1);
     const decoder = new BlockDecoder(5);
     decoder.addSource(0, block[0] as Uint8Array);
@@ -118,7 +108,7 @@ describe('encode and recover', () => {
   });
 
   test('a block that lost nothing does no decode work and keeps no repair symbol', () => {
-    const block = frames(5, random(4));
+    const block = frames(5, seededRandom(4));
     const decoder = new BlockDecoder(5);
     for (const [i, frame] of block.entries()) decoder.addSource(i, frame);
     // A garbage repair symbol would throw if it were decoded; for a complete block it is not even read.
@@ -127,7 +117,7 @@ describe('encode and recover', () => {
   });
 
   test('duplicates change nothing', () => {
-    const block = frames(5, random(5));
+    const block = frames(5, seededRandom(5));
     const [repair] = encodeRepairSymbols(block, 1);
     const decoder = new BlockDecoder(5);
     decoder.addSource(0, block[0] as Uint8Array);
@@ -139,7 +129,7 @@ describe('encode and recover', () => {
 });
 
 describe('bad input', () => {
-  const block = frames(5, random(6), 20);
+  const block = frames(5, seededRandom(6), 20);
   const [repair] = encodeRepairSymbols(block, 1);
 
   test.each([

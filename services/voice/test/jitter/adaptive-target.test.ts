@@ -1,9 +1,10 @@
 // Tests for the adaptive target: it follows the p95 of relative delay, stays bounded, and keeps a good call < 150 ms.
 
 import { describe, expect, test } from 'bun:test';
+import { seededRandom } from '../../../../scripts/test-support/seeded-random.ts';
 import { AdaptiveTarget } from '../../src/jitter/adaptive-target.ts';
 import { ADAPTIVE_CALL_JITTER_CONFIG } from '../../src/jitter/jitter-config.ts';
-import { quantile, runCall, seededRandom } from './virtual-link.ts';
+import { quantile, runCall } from './virtual-link.ts';
 
 const FRAME_MS = 20;
 

@@ -1,19 +1,8 @@
 // A deterministic in-memory link and call driver on a virtual clock: seeded loss, reorder and delay jitter.
 
+import { seededRandom } from '../../../../scripts/test-support/seeded-random.ts';
 import { JitterBuffer, type JitterPacket, type PlayoutResult } from '../../src/jitter/jitter-buffer.ts';
 import type { JitterBufferConfig } from '../../src/jitter/jitter-config.ts';
-
-/** mulberry32: a small seeded PRNG, so every run of a test sees the same link. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export interface LinkConditions {
   readonly seed: number;

@@ -1,6 +1,7 @@
 // Tests for the media header codec: round trips, truncation at every length, and every inconsistent field.
 
 import { describe, expect, test } from 'bun:test';
+import { seededRandom } from '../../../../scripts/test-support/seeded-random.ts';
 import {
   BufferTooShortError,
   CodecId,
@@ -25,17 +26,6 @@ const example: MediaHeader = {
   csrc: 0,
 };
 
-/** A small deterministic PRNG (mulberry32) so the property test is reproducible. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('media header', () => {
   test('is twelve bytes and decodes to what was encoded', () => {
     const bytes = encodeMediaHeader(example);
@@ -44,7 +34,7 @@ describe('media header', () => {
   });
 
   test('round-trips 10,000 random valid headers', () => {
-    const next = random(6);
+    const next = seededRandom(6);
     const int = (max: number) => Math.floor(next() * (max + 1));
     const codecs = Object.values(CodecId);
     for (let i = 0; i < 10_000; i++) {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { seededRandom } from '../../../../scripts/test-support/seeded-random.ts';
 import { encodeFrame, type FramerOutput, MAX_SIGNAL_BYTES, SignalFramer } from '../../src/signal/framing.ts';
 import type { Signal } from '../../src/signal/signal.ts';
 import { EXAMPLES } from './fixtures.ts';
@@ -26,17 +27,6 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 const summary = (outputs: readonly FramerOutput[]): string[] =>
   outputs.map((output) => (output.ok ? output.signal.type : output.error.code));
 
-/** Deterministic PRNG (mulberry32) so a failing split can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('signal framing', () => {
   test('a frame is a 4-byte big-endian payload length followed by the JSON', () => {
     const frame = encodeFrame({ type: 'Ping', timestampMs: 7 });
@@ -54,7 +44,7 @@ describe('signal framing', () => {
   test.each(Array.from({ length: 200 }, (_, seed) => [seed]))(
     'random chunk boundaries (seed %i) give the same signals as one whole push',
     (seed) => {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const stream = concat(EXAMPLES.map(encodeFrame));
       const framer = new SignalFramer();
       const outputs: FramerOutput[] = [];

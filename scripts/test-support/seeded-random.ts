@@ -1,0 +1,12 @@
+// mulberry32: a tiny seeded generator for property tests, simulated links and benchmarks, so a failing case can be
+// replayed from its seed. Not for anything secret.
+
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
