@@ -149,6 +149,10 @@ export class MediaReceiver {
     return state;
   }
 
+  /**
+   * True for the repair slots of every block seen. A block none of whose packets arrived is unknown, so its repair
+   * slots are concealed like lost frames (R extra concealed frames, only when a whole block is lost).
+   */
   #isRepairSlot(seq: number): boolean {
     for (const block of this.#blocks) {
       if (block === undefined) continue;
