@@ -15,6 +15,15 @@ export {
   type OpusFrameSize,
 } from './opus.ts';
 export { opusPacketHasLbrr } from './opus-packet.ts';
+export {
+  type HostPort,
+  type QuicheBinding,
+  type QuicheConfig,
+  type QuicheConnection,
+  type QuicheConnectionError,
+  quiche,
+  type SendInfo,
+} from './quiche.ts';
 export { decimate48to8, interpolate8to48, RESAMPLE_FACTOR } from './resample.ts';
 export { nativeAead } from './sodium-aead.ts';
 export { pcmSamplesFor, VoiceCodecError, VoiceCodecs } from './voice-codecs.ts';

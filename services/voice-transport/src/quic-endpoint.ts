@@ -1,0 +1,207 @@
+// QuicEndpoint: one UDP socket (Bun) carrying many QUIC connections (quiche), for the relay and for clients.
+//
+// The connection table is keyed by the connection ids we issue (hex), plus the client's original destination id
+// until the handshake is over. Every received packet goes to its connection; sends are batched: sessions that have
+// something to send are flushed once per event-loop turn, and all their packets leave in one sendMany call.
+
+import { type HostPort, quiche } from '@keel/native';
+import { toHex } from '@keel/voice';
+import type { udp } from 'bun';
+import { CONNECTION_ID_LENGTH, clientConfig, MAX_UDP_PAYLOAD, type ServerTls, serverConfig } from './quic-config.ts';
+import { type PeerVerification, QuicSession, type SessionHost } from './quic-session.ts';
+
+type UdpSocket = udp.Socket<'uint8array'>;
+
+export interface EndpointOptions {
+  /** Address to bind: `0.0.0.0` / `127.0.0.1` and a port (0 picks one). */
+  readonly host: string;
+  readonly port: number;
+  /** Present to accept connections (the relay); absent for a client-only endpoint. */
+  readonly tls?: ServerTls;
+  /** Called for each connection a client opens to us, before its handshake completes. */
+  readonly onSession?: (session: QuicSession) => void;
+  /** Packets that could not be parsed or matched, for metrics and logs. */
+  readonly onDrop?: (reason: string) => void;
+}
+
+export interface EndpointCounters {
+  readonly packetsIn: number;
+  readonly packetsOut: number;
+  readonly sendCalls: number;
+  readonly dropped: number;
+}
+
+export class QuicEndpoint implements SessionHost {
+  readonly #socket: UdpSocket;
+  readonly #local: HostPort;
+  readonly #options: EndpointOptions;
+  readonly #sessions = new Map<string, QuicSession>();
+  /** Every table key of a session (its own id and the client's original id), for release. */
+  readonly #keys = new Map<QuicSession, string[]>();
+  readonly #dirty = new Set<QuicSession>();
+  #flushQueued = false;
+  #closed = false;
+  readonly #out = new Uint8Array(MAX_UDP_PAYLOAD);
+  #packetsIn = 0;
+  #packetsOut = 0;
+  #sendCalls = 0;
+  #dropped = 0;
+
+  private constructor(socket: UdpSocket, local: HostPort, options: EndpointOptions) {
+    this.#socket = socket;
+    this.#local = local;
+    this.#options = options;
+  }
+
+  static async bind(options: EndpointOptions): Promise<QuicEndpoint> {
+    let endpoint: QuicEndpoint | null = null;
+    const socket = await Bun.udpSocket({
+      hostname: options.host,
+      port: options.port,
+      binaryType: 'uint8array',
+      socket: {
+        data(_socket, data, port, address) {
+          endpoint?.receive(data, { host: address, port });
+        },
+      },
+    });
+    endpoint = new QuicEndpoint(socket, { host: options.host, port: socket.port }, options);
+    return endpoint;
+  }
+
+  get address(): HostPort {
+    return this.#local;
+  }
+
+  get sessionCount(): number {
+    return this.#keys.size;
+  }
+
+  counters(): EndpointCounters {
+    return {
+      packetsIn: this.#packetsIn,
+      packetsOut: this.#packetsOut,
+      sendCalls: this.#sendCalls,
+      dropped: this.#dropped,
+    };
+  }
+
+  /** Opens a connection to a relay or peer (an IP address; resolve names before). */
+  connect(remote: HostPort, verification: PeerVerification, serverName = 'voice-relay'): QuicSession {
+    const scid = crypto.getRandomValues(new Uint8Array(CONNECTION_ID_LENGTH));
+    const conn = quiche.Connection.connect(serverName, scid, this.#local, remote, clientConfig());
+    const session = new QuicSession({ id: toHex(scid), conn, remote, isClient: true, host: this, verification });
+    this.#register(session, [session.id]);
+    this.scheduleFlush(session);
+    return session;
+  }
+
+  /** Closes every connection, sends the closes, ends the sessions and closes the socket. */
+  close(): void {
+    if (this.#closed) return;
+    const sessions = [...this.#keys.keys()];
+    for (const session of sessions) session.close('endpoint closing');
+    this.#flushAll();
+    this.#closed = true;
+    for (const session of sessions) session.terminate();
+    this.#socket.close();
+  }
+
+  scheduleFlush(session: QuicSession): void {
+    if (this.#closed) return;
+    this.#dirty.add(session);
+    if (this.#flushQueued) return;
+    this.#flushQueued = true;
+    queueMicrotask(() => this.#flushAll());
+  }
+
+  release(session: QuicSession): void {
+    for (const key of this.#keys.get(session) ?? []) this.#sessions.delete(key);
+    this.#keys.delete(session);
+  }
+
+  receive(data: Uint8Array, from: HostPort): void {
+    if (this.#closed) return;
+    this.#packetsIn += 1;
+    let header: ReturnType<typeof quiche.Header.fromSlice>;
+    try {
+      header = quiche.Header.fromSlice(data, CONNECTION_ID_LENGTH);
+    } catch {
+      this.#drop('unparsable QUIC header');
+      return;
+    }
+    let session = this.#sessions.get(toHex(header.dcid));
+    if (session === undefined) {
+      session = this.#accept(header, from);
+      if (session === undefined) return;
+    }
+    try {
+      session.conn.recv(data, { from, to: this.#local });
+    } catch {
+      this.#drop('packet refused by the connection');
+    }
+    session.afterIo();
+    this.scheduleFlush(session);
+  }
+
+  #accept(header: { ty: number; version: number; dcid: Uint8Array }, from: HostPort): QuicSession | undefined {
+    const tls = this.#options.tls;
+    if (tls === undefined || header.ty !== quiche.Type.Initial) {
+      this.#drop('packet for an unknown connection');
+      return undefined;
+    }
+    if (!quiche.versionIsSupported(header.version)) {
+      this.#drop(`unsupported QUIC version ${header.version}`);
+      return undefined;
+    }
+    const scid = crypto.getRandomValues(new Uint8Array(CONNECTION_ID_LENGTH));
+    const conn = quiche.Connection.accept(scid, null, this.#local, from, serverConfig(tls));
+    const session = new QuicSession({
+      id: toHex(scid),
+      conn,
+      remote: from,
+      isClient: false,
+      host: this,
+      verification: null,
+    });
+    // The client keeps using its random original id until it learns ours.
+    this.#register(session, [session.id, toHex(header.dcid)]);
+    this.#options.onSession?.(session);
+    return session;
+  }
+
+  #register(session: QuicSession, keys: string[]): void {
+    for (const key of keys) this.#sessions.set(key, session);
+    this.#keys.set(session, keys);
+  }
+
+  #flushAll(): void {
+    this.#flushQueued = false;
+    const batch: (Uint8Array | number | string)[] = [];
+    for (const session of this.#dirty) {
+      for (;;) {
+        let sent: ReturnType<typeof session.conn.send>;
+        try {
+          sent = session.conn.send(this.#out);
+        } catch {
+          break;
+        }
+        if (sent === null) break;
+        const [length, info] = sent;
+        batch.push(this.#out.slice(0, length), info.to.port, info.to.host);
+      }
+      session.afterIo();
+      session.armTimer();
+    }
+    this.#dirty.clear();
+    if (batch.length === 0) return;
+    this.#packetsOut += batch.length / 3;
+    this.#sendCalls += 1;
+    this.#socket.sendMany(batch);
+  }
+
+  #drop(reason: string): void {
+    this.#dropped += 1;
+    this.#options.onDrop?.(reason);
+  }
+}
