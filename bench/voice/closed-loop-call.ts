@@ -89,7 +89,8 @@ export function runClosedLoopCall({
       }
       const result = receiver.receive(now, datagram);
       if (result.kind !== 'media') throw new Error(`datagram rejected: ${result.reason} (${result.detail})`);
-      monitor.onPacket(result.header.seq, result.header.timestamp, datagram.length, now);
+      // Loss is measured on source packets (repair packets repeat their block's first sequence number).
+      if (!result.header.repair) monitor.onPacket(result.header.seq, result.header.timestamp, datagram.length, now);
     }
     const frameMs = CODEC_TIMING[codec].frameMs;
     tierMs[controller.tier] += frameMs;

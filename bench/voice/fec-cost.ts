@@ -1,7 +1,8 @@
 // FEC cost per block for one profile: encoding its repair symbols, decoding in the worst case (as many sources
 // lost as there are repair symbols), and a block that lost nothing (its repair symbols arrive and are dropped).
+// The payloads are what FEC protects on the wire: each frame's sealed body, the frame plus a 16-byte tag.
 
-import { BlockDecoder, CODEC_TIMING, chooseRepairCount, encodeRepairSymbols } from '@keel/voice';
+import { AEAD_TAG_LENGTH, BlockDecoder, CODEC_TIMING, chooseRepairCount, encodeRepairSymbols } from '@keel/voice';
 import type { ProfileFrames } from './profile-frames.ts';
 
 export interface FecCost {
@@ -16,8 +17,14 @@ export interface FecCost {
 export function measureFecCost({ profile, frames }: ProfileFrames, lossPct = 0): FecCost {
   const k = CODEC_TIMING[profile.codec].blockFrames;
   const r = chooseRepairCount(k, profile.fecRatio, lossPct);
+  const bodies = frames.map((frame) => {
+    const body = new Uint8Array(frame.length + AEAD_TAG_LENGTH);
+    body.set(frame);
+    body.set(crypto.getRandomValues(new Uint8Array(AEAD_TAG_LENGTH)), frame.length);
+    return body;
+  });
   const blocks: Uint8Array[][] = [];
-  for (let at = 0; at + k <= frames.length; at += k) blocks.push(frames.slice(at, at + k));
+  for (let at = 0; at + k <= bodies.length; at += k) blocks.push(bodies.slice(at, at + k));
   const rounds = Math.ceil(20_000 / blocks.length);
 
   let repairs: Uint8Array[][] = [];

@@ -4,7 +4,7 @@
 // and one Opus decoder decodes them all; Codec2 keeps one encoder and one decoder per mode, because its state is
 // mode-specific. Frame durations come from the wire's CODEC_TIMING, so what is encoded is what the header says.
 
-import { CODEC_TIMING, CodecId, isCodecId, MAX_FEC_FRAME_BYTES } from '@keel/voice';
+import { CODEC_TIMING, CodecId, isCodecId, MAX_MEDIA_FRAME_BYTES } from '@keel/voice';
 import { Codec2Decoder, Codec2Encoder } from './codec2.ts';
 import { OPUS_SAMPLE_RATE, OpusDecoder, OpusEncoder } from './opus.ts';
 
@@ -25,7 +25,7 @@ export function pcmSamplesFor(codec: CodecId): number {
 }
 
 export class VoiceCodecs {
-  readonly #opusEncoder = new OpusEncoder(24_000, { maxPacketBytes: MAX_FEC_FRAME_BYTES });
+  readonly #opusEncoder = new OpusEncoder(24_000, { maxPacketBytes: MAX_MEDIA_FRAME_BYTES });
   readonly #opusDecoder = new OpusDecoder();
   readonly #codec2Encoders = { 3200: new Codec2Encoder(3200), 1200: new Codec2Encoder(1200) };
   readonly #codec2Decoders = { 3200: new Codec2Decoder(3200), 1200: new Codec2Decoder(1200) };

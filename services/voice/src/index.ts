@@ -44,9 +44,9 @@ export {
   NonceExhaustedError,
   VoiceError,
 } from './errors.ts';
-export { BlockDecoder, type RecoveredFrame } from './fec/block-decoder.ts';
+export { BlockDecoder, type RecoveredPayload } from './fec/block-decoder.ts';
 export { encodeRepairSymbols } from './fec/block-encoder.ts';
-export { MAX_FEC_FRAME_BYTES, MAX_SYMBOL_BYTES } from './fec/block-symbols.ts';
+export { MAX_FEC_PAYLOAD_BYTES, MAX_SYMBOL_BYTES } from './fec/block-symbols.ts';
 export { MAX_ESI, MAX_SOURCE_SYMBOLS, RaptorqCode, raptorqCode } from './fec/raptorq-code.ts';
 export {
   chooseRepairCount,
@@ -69,7 +69,6 @@ export {
   type JitterPacket,
   type PlayoutResult,
   type PushResult,
-  type RepairSlotTest,
 } from './jitter/jitter-buffer.ts';
 export {
   ADAPTIVE_CALL_JITTER_CONFIG,
@@ -77,6 +76,7 @@ export {
   type JitterBufferConfig,
   SEED_JITTER_CONFIG,
 } from './jitter/jitter-config.ts';
+export { BlockTracker, type RecoveredPacket } from './media/block-tracker.ts';
 export {
   type MediaFrame,
   MediaReceiver,
@@ -84,7 +84,7 @@ export {
   type ReceiveResult,
   type RejectReason,
 } from './media/media-receiver.ts';
-export { MediaSender, type MediaSenderOptions } from './media/media-sender.ts';
+export { MAX_MEDIA_FRAME_BYTES, MediaSender, type MediaSenderOptions } from './media/media-sender.ts';
 export { CodecId, isCodecId } from './packet/codec-id.ts';
 export { CODEC_TIMING, type CodecTiming } from './packet/codec-timing.ts';
 export { checkDatagramSize } from './packet/datagram-limit.ts';
@@ -96,14 +96,18 @@ export {
   MEDIA_HEADER_LENGTH,
   MEDIA_VERSION,
   type MediaHeader,
+  mediaAad,
   validateMediaHeader,
 } from './packet/media-header.ts';
 export {
   AEAD_TAG_LENGTH,
   CSRC_LENGTH,
   decodeMediaPacket,
+  decodeRepairPacket,
   encodeMediaPacket,
+  encodeRepairPacket,
   type MediaPacket,
+  type RepairPacket,
 } from './packet/media-packet.ts';
 export {
   decodeQualityTrailer,

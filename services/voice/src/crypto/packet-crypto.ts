@@ -1,6 +1,7 @@
-// Packet crypto: ChaCha20-Poly1305-IETF over one media packet, header as AAD: header ‖ ciphertext ‖ 16-byte tag.
+// Packet crypto: ChaCha20-Poly1305-IETF over one media packet: header ‖ ciphertext ‖ 16-byte tag, with the header
+// (its hop-level FEC ratio bits cleared, mediaAad) as associated data.
 
-import { MEDIA_HEADER_LENGTH } from '../packet/media-header.ts';
+import { MEDIA_HEADER_LENGTH, mediaAad } from '../packet/media-header.ts';
 import { AEAD_TAG_LENGTH } from '../packet/media-packet.ts';
 import { type Aead, wasmAead } from './aead.ts';
 import { NONCE_LENGTH } from './nonce.ts';
@@ -11,7 +12,7 @@ export type OpenSealedResult =
   | { readonly kind: 'opened'; readonly plaintext: Uint8Array }
   | { readonly kind: 'BadTag' };
 
-/** Returns header ‖ ChaCha20-Poly1305(key, nonce, aad = header, plaintext) ‖ tag. */
+/** Returns header ‖ ChaCha20-Poly1305(key, nonce, aad = mediaAad(header), plaintext) ‖ tag. */
 export function sealPacket(
   key: Uint8Array,
   nonce: Uint8Array,
@@ -20,14 +21,14 @@ export function sealPacket(
   aead: Aead = wasmAead,
 ): Uint8Array {
   checkInputs(key, nonce, header);
-  const sealed = aead.encrypt(key, nonce, header, plaintext);
+  const sealed = aead.encrypt(key, nonce, mediaAad(header), plaintext);
   const out = new Uint8Array(header.length + sealed.length);
   out.set(header, 0);
   out.set(sealed, header.length);
   return out;
 }
 
-/** Opens header ‖ ciphertext ‖ tag (the first 12 bytes are the AAD). */
+/** Opens header ‖ ciphertext ‖ tag (the first 12 bytes, ratio bits cleared, are the AAD). */
 export function openPacket(
   key: Uint8Array,
   nonce: Uint8Array,
@@ -37,7 +38,7 @@ export function openPacket(
   if (packet.length < MEDIA_HEADER_LENGTH + AEAD_TAG_LENGTH) return { kind: 'BadTag' };
   const header = packet.subarray(0, MEDIA_HEADER_LENGTH);
   checkInputs(key, nonce, header);
-  return openSealed(key, nonce, header, packet.subarray(MEDIA_HEADER_LENGTH), aead);
+  return openSealed(key, nonce, mediaAad(header), packet.subarray(MEDIA_HEADER_LENGTH), aead);
 }
 
 /** Opens ciphertext ‖ tag against the given associated data. */

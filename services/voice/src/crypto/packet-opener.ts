@@ -6,7 +6,7 @@
 // packet that opens under the new key; the previous key is then erased REKEY_GRACE_MS later, or after
 // REKEY_GRACE_PACKETS new-epoch packets, whichever comes first, or when the next rekey installs another key.
 
-import type { MediaHeader } from '../packet/media-header.ts';
+import { type MediaHeader, mediaAad } from '../packet/media-header.ts';
 import { decodeMediaPacket } from '../packet/media-packet.ts';
 import type { QualityReport } from '../packet/quality-trailer.ts';
 import { type Aead, wasmAead } from './aead.ts';
@@ -111,6 +111,7 @@ export class PacketOpener {
     this.handleTimeout(now);
     const packet = decodeMediaPacket(datagram);
     const seq = packet.header.seq;
+    const aad = mediaAad(packet.headerBytes);
     let replayed: 'duplicate' | 'too-old' | null = null;
     for (const name of EPOCH_ORDER) {
       const epoch = name === 'current' ? this.#current : this.#previous;
@@ -122,7 +123,7 @@ export class PacketOpener {
       }
       const index = recoverIndex(epoch.highestIndex, seq);
       const nonce = buildNonce(epoch.sessionId, index, this.direction);
-      const opened = openSealed(epoch.key, nonce, packet.headerBytes, packet.sealed, this.#aead);
+      const opened = openSealed(epoch.key, nonce, aad, packet.sealed, this.#aead);
       if (opened.kind === 'BadTag') continue;
       epoch.replay.commit(seq);
       if (epoch.highestIndex === null || index > epoch.highestIndex) epoch.highestIndex = index;

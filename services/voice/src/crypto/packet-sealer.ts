@@ -1,7 +1,7 @@
 // PacketSealer: the sending side of one direction; owns the key copy and the 32-bit packet counter (never reused).
 
 import { NonceExhaustedError } from '../errors.ts';
-import { encodeMediaHeader, MEDIA_VERSION, type MediaHeader } from '../packet/media-header.ts';
+import { encodeMediaHeader, MEDIA_VERSION, type MediaHeader, mediaAad } from '../packet/media-header.ts';
 import { encodeMediaPacket } from '../packet/media-packet.ts';
 import type { QualityReport } from '../packet/quality-trailer.ts';
 import { type Aead, wasmAead } from './aead.ts';
@@ -70,7 +70,7 @@ export class PacketSealer {
     const headerBytes = encodeMediaHeader(full);
     const nonce = buildNonce(this.#sessionId, index, this.direction);
     // Key (checked by sessionIdOf), nonce and header lengths are fixed here, so the AEAD is called directly.
-    const sealed = this.#aead.encrypt(this.#key, nonce, headerBytes, payload);
+    const sealed = this.#aead.encrypt(this.#key, nonce, mediaAad(headerBytes), payload);
     // Consistency (csrc vs length, Q vs trailer) is checked before the counter moves, so a refused packet burns no index.
     const packet = encodeMediaPacket({ header: full, sealed, trailer });
     this.#next = index + 1;

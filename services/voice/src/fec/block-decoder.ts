@@ -1,21 +1,21 @@
-// The receiving side of FEC for one block: collects source frames and repair symbols, and rebuilds the missing
-// frames once enough symbols are in.
+// The receiving side of FEC for one block: collects source payloads and repair symbols, and rebuilds the missing
+// payloads once enough symbols are in.
 //
-// Source frames go to playout the moment they arrive; the decoder only keeps a reference. A block that lost
+// Source payloads go on (to playout, or the next hop) the moment they arrive; the decoder only keeps a reference. A block that lost
 // nothing costs no decode work: repair symbols arriving for a complete block are dropped unread. Decoding solves
 // the received repair symbols' rows (RaptorqCode.coefficients) for the missing sources by Gauss-Jordan elimination
 // over GF(256); any K received symbols decode unless their rows are dependent (about 1 in 256 at exactly K,
 // RFC 6330's figure), in which case the decoder waits for one more symbol.
 
 import { FecError } from '../errors.ts';
-import { frameToSymbol, MAX_SYMBOL_BYTES, symbolToFrame } from './block-symbols.ts';
+import { MAX_SYMBOL_BYTES, payloadToSymbol, symbolToPayload } from './block-symbols.ts';
 import { gfAddScaled, gfInverse, gfScale } from './gf256.ts';
 import { MAX_ESI, type RaptorqCode, raptorqCode } from './raptorq-code.ts';
 
-export interface RecoveredFrame {
+export interface RecoveredPayload {
   /** Source symbol index (ESI) within the block. */
   readonly index: number;
-  readonly frame: Uint8Array;
+  readonly payload: Uint8Array;
 }
 
 interface Repair {
@@ -26,7 +26,7 @@ interface Repair {
 export class BlockDecoder {
   readonly k: number;
   readonly #code: RaptorqCode;
-  readonly #frames: (Uint8Array | undefined)[];
+  readonly #payloads: (Uint8Array | undefined)[];
   #known = 0;
   #repairs: Repair[] = [];
   /** T, fixed by the first repair symbol. */
@@ -35,10 +35,10 @@ export class BlockDecoder {
   constructor(k: number) {
     this.#code = raptorqCode(k);
     this.k = k;
-    this.#frames = new Array(k);
+    this.#payloads = new Array(k);
   }
 
-  /** Source frames neither received nor recovered. */
+  /** Source payloads neither received nor recovered. */
   get missing(): number {
     return this.k - this.#known;
   }
@@ -47,19 +47,19 @@ export class BlockDecoder {
     return this.#known === this.k;
   }
 
-  /** A received source frame; returns frames this made recoverable (a late source can complete a decode). */
-  addSource(index: number, frame: Uint8Array): RecoveredFrame[] {
+  /** A received source payload; returns payloads this made recoverable (a late source can complete a decode). */
+  addSource(index: number, payload: Uint8Array): RecoveredPayload[] {
     if (!Number.isInteger(index) || index < 0 || index >= this.k) {
       throw new FecError(`source symbol index ${index} is outside a block of ${this.k}`);
     }
-    if (this.#frames[index] !== undefined) return [];
-    this.#frames[index] = frame;
+    if (this.#payloads[index] !== undefined) return [];
+    this.#payloads[index] = payload;
     this.#known += 1;
     return this.#tryDecode();
   }
 
-  /** A received repair symbol; returns the frames recovered with it (none if the block lost nothing). */
-  addRepair(esi: number, symbol: Uint8Array): RecoveredFrame[] {
+  /** A received repair symbol; returns the payloads recovered with it (none if the block lost nothing). */
+  addRepair(esi: number, symbol: Uint8Array): RecoveredPayload[] {
     if (!Number.isInteger(esi) || esi < this.k || esi > MAX_ESI) {
       throw new FecError(`repair symbol id ${esi} is outside ${this.k}..${MAX_ESI}`);
     }
@@ -75,19 +75,19 @@ export class BlockDecoder {
     return this.#tryDecode();
   }
 
-  #tryDecode(): RecoveredFrame[] {
+  #tryDecode(): RecoveredPayload[] {
     const size = this.#size;
     if (this.complete || size === null || this.#known + this.#repairs.length < this.k) return [];
     const missing: number[] = [];
-    for (let i = 0; i < this.k; i += 1) if (this.#frames[i] === undefined) missing.push(i);
+    for (let i = 0; i < this.k; i += 1) if (this.#payloads[i] === undefined) missing.push(i);
 
     // Each repair row: its coefficients over the missing sources, and its symbol minus the known sources' share.
     const rows = this.#repairs.map(({ esi, symbol }) => {
       const coefficients = this.#code.coefficients(esi);
       const rhs = symbol.slice();
       for (let i = 0; i < this.k; i += 1) {
-        const frame = this.#frames[i];
-        if (frame !== undefined) gfAddScaled(rhs, frameToSymbol(frame, size), coefficients[i] as number);
+        const known = this.#payloads[i];
+        if (known !== undefined) gfAddScaled(rhs, payloadToSymbol(known, size), coefficients[i] as number);
       }
       return { coefficients: Uint8Array.from(missing, (i) => coefficients[i] as number), rhs };
     });
@@ -112,9 +112,9 @@ export class BlockDecoder {
 
     const recovered = missing.map((index, col) => ({
       index,
-      frame: symbolToFrame((rows[col] as (typeof rows)[number]).rhs),
+      payload: symbolToPayload((rows[col] as (typeof rows)[number]).rhs),
     }));
-    for (const { index, frame } of recovered) this.#frames[index] = frame;
+    for (const { index, payload } of recovered) this.#payloads[index] = payload;
     this.#known = this.k;
     this.#repairs = [];
     return recovered;

@@ -15,8 +15,8 @@ export type PlayoutResult<T extends JitterPacket> =
   | { readonly kind: 'Packet'; readonly seq: number; readonly packet: T }
   /**
    * The packet due now never arrived (or was evicted): the decoder conceals one frame. `next` is the packet that
-   * plays right after it when it is already held (only repair slots between), so a codec with in-band FEC
-   * (Opus) can rebuild the lost frame from it.
+   * plays right after it when it is already held, so a codec with in-band FEC (Opus) can rebuild the lost frame
+   * from it.
    */
   | { readonly kind: 'Missing'; readonly seq: number; readonly next: T | null }
   /** Buffering (before playout starts, or after an underrun): play silence or comfort noise. */
@@ -38,15 +38,8 @@ const OUTCOME_UNKNOWN = 0;
 const OUTCOME_PLAYED = 1;
 const OUTCOME_MISSED = 2;
 
-/**
- * Tells the buffer which sequence numbers never carry a frame: FEC repair packets share the sequence space with
- * frames, so their slots are passed over at playout, neither concealed nor counted lost.
- */
-export type RepairSlotTest = (seq: number) => boolean;
-
 export class JitterBuffer<T extends JitterPacket> {
   readonly #config: JitterBufferConfig;
-  readonly #isRepairSlot: RepairSlotTest;
   readonly #adaptive: AdaptiveTarget | null;
   /** Held packets, oldest first in serial order; all within maxDepth of each other, far below 2^15. */
   #packets: T[] = [];
@@ -61,10 +54,9 @@ export class JitterBuffer<T extends JitterPacket> {
   #late = 0;
   #duplicate = 0;
 
-  constructor(config: JitterBufferConfig = SEED_JITTER_CONFIG, isRepairSlot: RepairSlotTest = () => false) {
+  constructor(config: JitterBufferConfig = SEED_JITTER_CONFIG) {
     validateJitterConfig(config);
     this.#config = config;
-    this.#isRepairSlot = isRepairSlot;
     this.#adaptive =
       config.adaptive === null
         ? null
@@ -131,22 +123,16 @@ export class JitterBuffer<T extends JitterPacket> {
       this.#playing = false;
       return { kind: 'NotReady' };
     }
-    let gap = seqDistance(this.#nextSeq, head.seq);
+    const gap = seqDistance(this.#nextSeq, head.seq);
     if (gap > this.#config.maxDepth) {
       // A gap longer than the buffer (an outage): skip it rather than conceal frame by frame.
       this.#markLost(this.#nextSeq, gap);
       this.#nextSeq = head.seq;
-      gap = 0;
-    }
-    for (; gap > 0; gap -= 1) {
+    } else if (gap > 0) {
       const seq = this.#nextSeq;
-      this.#nextSeq = seqAdd(seq, 1);
-      if (this.#isRepairSlot(seq)) {
-        this.#settle(seq, OUTCOME_MISSED);
-        continue;
-      }
       this.#markLost(seq, 1);
-      return { kind: 'Missing', seq, next: this.#followingIfAdjacent(seq, head) };
+      this.#nextSeq = seqAdd(seq, 1);
+      return { kind: 'Missing', seq, next: gap === 1 ? head : null };
     }
     this.#packets.shift();
     this.#settle(head.seq, OUTCOME_PLAYED);
@@ -161,12 +147,6 @@ export class JitterBuffer<T extends JitterPacket> {
     this.#nextSeq = null;
     this.#playing = false;
     this.#outcomes.fill(OUTCOME_UNKNOWN);
-  }
-
-  /** `head` when only repair slots lie between `seq` and it, else null. */
-  #followingIfAdjacent(seq: number, head: T): T | null {
-    for (let s = seqAdd(seq, 1); s !== head.seq; s = seqAdd(s, 1)) if (!this.#isRepairSlot(s)) return null;
-    return head;
   }
 
   #insertionIndex(seq: number): number {
@@ -193,13 +173,9 @@ export class JitterBuffer<T extends JitterPacket> {
     this.#nextSeq = seqAdd(oldest.seq, 1);
   }
 
-  /** Settles `count` sequence numbers from `from` as never played; repair slots among them are not losses. */
   #markLost(from: number, count: number): void {
-    for (let i = 0; i < count; i += 1) {
-      const seq = seqAdd(from, i);
-      this.#settle(seq, OUTCOME_MISSED);
-      if (!this.#isRepairSlot(seq)) this.#lost += 1;
-    }
+    for (let i = 0; i < count; i += 1) this.#settle(seqAdd(from, i), OUTCOME_MISSED);
+    this.#lost += count;
   }
 
   #settle(seq: number, outcome: number): void {

@@ -109,3 +109,21 @@ export function decodeMediaHeader(bytes: Uint8Array): MediaHeader {
     csrc,
   };
 }
+
+/**
+ * The AEAD's associated data for a header: the header with the 7 FEC-ratio bits cleared. The ratio describes the
+ * FEC of one hop, and a relay that re-protects a block for the next hop rewrites it; every other field, block id and
+ * symbol index included, stays authenticated end to end (docs/voice-protocol.md §5.3).
+ */
+export function mediaAad(headerBytes: Uint8Array): Uint8Array {
+  if (headerBytes.length !== MEDIA_HEADER_LENGTH) {
+    throw new InvalidHeaderError({
+      field: 'header',
+      message: `must be ${MEDIA_HEADER_LENGTH} bytes, got ${headerBytes.length}`,
+    });
+  }
+  const aad = headerBytes.slice();
+  aad[0] = (aad[0] as number) & 0xfe;
+  aad[1] = (aad[1] as number) & 0x03;
+  return aad;
+}

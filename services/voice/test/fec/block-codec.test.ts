@@ -1,28 +1,28 @@
-// Tests for FEC blocks: frames to symbols and back, recovery from any sufficient subset, the failure rate at
+// Tests for FEC blocks: payloads to symbols and back, recovery from any sufficient subset, the failure rate at
 // exactly K symbols, zero work for complete blocks, and every inconsistent input.
 
 import { describe, expect, test } from 'bun:test';
 import { seededRandom } from '../../../../scripts/test-support/seeded-random.ts';
 import { BlockDecoder } from '../../src/fec/block-decoder.ts';
 import { encodeRepairSymbols } from '../../src/fec/block-encoder.ts';
-import { frameToSymbol, MAX_FEC_FRAME_BYTES, symbolSizeFor, symbolToFrame } from '../../src/fec/block-symbols.ts';
+import { MAX_FEC_PAYLOAD_BYTES, payloadToSymbol, symbolSizeFor, symbolToPayload } from '../../src/fec/block-symbols.ts';
 import { FecError } from '../../src/index.ts';
 
-/** Frames of varying length, like VBR Opus (including an empty DTX-style frame when allowed). */
-function frames(count: number, rng: () => number, maxLength = 80): Uint8Array[] {
+/** Payloads of varying length, like sealed VBR Opus frames (an empty one included now and then). */
+function payloads(count: number, rng: () => number, maxLength = 80): Uint8Array[] {
   return Array.from({ length: count }, () =>
     Uint8Array.from({ length: Math.floor(rng() * (maxLength + 1)) }, () => Math.floor(rng() * 256)),
   );
 }
 
 describe('block symbols', () => {
-  test('T is one more than the largest frame, and a frame survives padding', () => {
+  test('T is one more than the longest payload, and a payload survives padding', () => {
     const block = [new Uint8Array([1, 2, 3]), new Uint8Array(0), new Uint8Array(6).fill(9)];
     expect(symbolSizeFor(block)).toBe(7);
-    const symbol = frameToSymbol(block[0] as Uint8Array, 7);
+    const symbol = payloadToSymbol(block[0] as Uint8Array, 7);
     expect([...symbol]).toEqual([3, 1, 2, 3, 0, 0, 0]);
-    expect(symbolToFrame(symbol)).toEqual(block[0] as Uint8Array);
-    expect(symbolToFrame(frameToSymbol(new Uint8Array(0), 1))).toEqual(new Uint8Array(0));
+    expect(symbolToPayload(symbol)).toEqual(block[0] as Uint8Array);
+    expect(symbolToPayload(payloadToSymbol(new Uint8Array(0), 1))).toEqual(new Uint8Array(0));
   });
 
   test.each([
@@ -31,13 +31,13 @@ describe('block symbols', () => {
     ['non-zero padding', [1, 5, 0, 1]],
     ['an empty symbol', []],
   ])('a recovered symbol with %s is refused', (_, bytes) => {
-    expect(() => symbolToFrame(Uint8Array.from(bytes))).toThrow(FecError);
+    expect(() => symbolToPayload(Uint8Array.from(bytes))).toThrow(FecError);
   });
 
-  test('frames longer than 255 bytes cannot join a block; a frame must fit its symbol', () => {
-    expect(symbolSizeFor([new Uint8Array(MAX_FEC_FRAME_BYTES)])).toBe(256);
-    expect(() => symbolSizeFor([new Uint8Array(MAX_FEC_FRAME_BYTES + 1)])).toThrow(FecError);
-    expect(() => frameToSymbol(new Uint8Array(4), 4)).toThrow(FecError);
+  test('payloads longer than 255 bytes cannot join a block; a payload must fit its symbol', () => {
+    expect(symbolSizeFor([new Uint8Array(MAX_FEC_PAYLOAD_BYTES)])).toBe(256);
+    expect(() => symbolSizeFor([new Uint8Array(MAX_FEC_PAYLOAD_BYTES + 1)])).toThrow(FecError);
+    expect(() => payloadToSymbol(new Uint8Array(4), 4)).toThrow(FecError);
   });
 });
 
@@ -52,7 +52,7 @@ describe('encode and recover', () => {
     let attempts = 0;
     let failures = 0;
     for (let trial = 0; trial < 300; trial += 1) {
-      const block = frames(k, rng);
+      const block = payloads(k, rng);
       const repairs = encodeRepairSymbols(block, r);
       expect(repairs.every((s) => s.length === symbolSizeFor(block))).toBe(true);
       // Drop up to r sources and some repairs, keeping at least K symbols in all.
@@ -65,7 +65,8 @@ describe('encode and recover', () => {
       const got = new Map<number, Uint8Array>();
       for (let i = 0; i < k; i += 1) if (!lost.has(i)) decoder.addSource(i, block[i] as Uint8Array);
       for (const i of keepRepairs) {
-        for (const { index, frame } of decoder.addRepair(k + i, repairs[i] as Uint8Array)) got.set(index, frame);
+        for (const { index, payload: frame } of decoder.addRepair(k + i, repairs[i] as Uint8Array))
+          got.set(index, frame);
       }
       if (lost.size === 0) continue;
       attempts += 1;
@@ -82,7 +83,7 @@ describe('encode and recover', () => {
 
   test('a block recovers from repair symbols alone, whatever repair ids arrive', () => {
     const rng = seededRandom(7);
-    const block = frames(8, rng);
+    const block = payloads(8, rng);
     const repairs = encodeRepairSymbols(block, 20);
     const decoder = new BlockDecoder(8);
     const recovered = [];
@@ -91,11 +92,11 @@ describe('encode and recover', () => {
       if (decoder.complete) break;
     }
     expect(decoder.complete).toBe(true);
-    expect(recovered.sort((a, b) => a.index - b.index).map((r) => r.frame)).toEqual(block);
+    expect(recovered.sort((a, b) => a.index - b.index).map((r) => r.payload)).toEqual(block);
   });
 
   test('a late source completes a decode that was one symbol short', () => {
-    const block = frames(5, seededRandom(3));
+    const block = payloads(5, seededRandom(3));
     const [repair] = encodeRepairSymbols(block, 1);
     const decoder = new BlockDecoder(5);
     decoder.addSource(0, block[0] as Uint8Array);
@@ -103,12 +104,12 @@ describe('encode and recover', () => {
     decoder.addSource(2, block[2] as Uint8Array);
     expect(decoder.addRepair(5, repair as Uint8Array)).toEqual([]);
     expect(decoder.missing).toBe(2);
-    expect(decoder.addSource(4, block[4] as Uint8Array)).toEqual([{ index: 3, frame: block[3] as Uint8Array }]);
+    expect(decoder.addSource(4, block[4] as Uint8Array)).toEqual([{ index: 3, payload: block[3] as Uint8Array }]);
     expect(decoder.complete).toBe(true);
   });
 
   test('a block that lost nothing does no decode work and keeps no repair symbol', () => {
-    const block = frames(5, seededRandom(4));
+    const block = payloads(5, seededRandom(4));
     const decoder = new BlockDecoder(5);
     for (const [i, frame] of block.entries()) decoder.addSource(i, frame);
     // A garbage repair symbol would throw if it were decoded; for a complete block it is not even read.
@@ -117,7 +118,7 @@ describe('encode and recover', () => {
   });
 
   test('duplicates change nothing', () => {
-    const block = frames(5, seededRandom(5));
+    const block = payloads(5, seededRandom(5));
     const [repair] = encodeRepairSymbols(block, 1);
     const decoder = new BlockDecoder(5);
     decoder.addSource(0, block[0] as Uint8Array);
@@ -129,7 +130,7 @@ describe('encode and recover', () => {
 });
 
 describe('bad input', () => {
-  const block = frames(5, seededRandom(6), 20);
+  const block = payloads(5, seededRandom(6), 20);
   const [repair] = encodeRepairSymbols(block, 1);
 
   test.each([

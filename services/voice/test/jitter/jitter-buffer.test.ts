@@ -162,54 +162,16 @@ describe('jitter buffer on a lossy, reordering link', () => {
   });
 });
 
-describe('FEC repair slots', () => {
-  // A GOOD-style layout: five frames then one repair packet per block, so 5, 11, 17, ... carry no frame.
-  const isRepairSlot = (seq: number) => seq % 6 === 5;
-
-  test('repair slots are passed over: no concealment, no loss', () => {
-    const buffer = new JitterBuffer<JitterPacket>({ ...SMALL, maxDepth: 20 }, isRepairSlot);
-    for (const seq of [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 12]) buffer.push(packet(seq), 0);
-    const played = Array.from({ length: 11 }, (_, i) => describeResult(buffer.pop(i * 20)));
-    expect(played).toEqual([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 12]);
-    expect(buffer.counters().lost).toBe(0);
-  });
-
-  test('a lost frame next to a repair slot is still concealed and counted', () => {
-    const buffer = new JitterBuffer<JitterPacket>(SMALL, isRepairSlot);
-    for (const seq of [2, 3, 7, 8, 9]) buffer.push(packet(seq), 0);
-    const played = Array.from({ length: 6 }, (_, i) => describeResult(buffer.pop(i * 20)));
-    expect(played).toEqual([2, 3, 'Missing 4', 'Missing 6', 7, 8]);
-    expect(buffer.counters().lost).toBe(2);
-  });
-
-  test('a Missing result carries the packet that follows it when only repair slots lie between', () => {
-    const buffer = new JitterBuffer<JitterPacket>(SMALL, isRepairSlot);
-    for (const seq of [2, 3, 7, 8, 9]) buffer.push(packet(seq), 0);
+describe('Missing and the next packet', () => {
+  test('a Missing result carries the packet that plays right after it when it is already held', () => {
+    const buffer = new JitterBuffer<JitterPacket>(SMALL);
+    for (const seq of [2, 3, 6, 7, 8]) buffer.push(packet(seq), 0);
     const results = Array.from({ length: 5 }, (_, i) => buffer.pop(i * 20));
     const missing = results.filter((r) => r.kind === 'Missing');
-    // After 4 comes 5 (a repair slot) and then 6, which is lost too, so 4 has no successor to rebuild from.
+    // 4 is followed by 5, which is lost too, so 4 has no successor to rebuild from; 5 is followed by 6.
     expect(missing.map((r) => [r.seq, r.next?.seq ?? null])).toEqual([
       [4, null],
-      [6, 7],
+      [5, 6],
     ]);
-  });
-
-  test('eviction does not count repair slots as lost', () => {
-    const buffer = new JitterBuffer<JitterPacket>({ ...SMALL, targetDepth: 1 }, isRepairSlot);
-    buffer.push(packet(0), 0);
-    buffer.pop(0);
-    // Seven packets in a buffer of six: 7 is evicted, settling 1..7 (frames 1-4, 6, 7; 5 is a repair slot).
-    for (const seq of [7, 8, 9, 10, 12, 13, 14]) buffer.push(packet(seq), 0);
-    expect(buffer.counters().lost).toBe(6);
-  });
-
-  test('an outage longer than the buffer does not count repair slots as lost', () => {
-    const buffer = new JitterBuffer<JitterPacket>({ ...SMALL, targetDepth: 1 }, isRepairSlot);
-    buffer.push(packet(0), 0);
-    buffer.pop(0);
-    for (const seq of [30, 31, 32]) buffer.push(packet(seq), 0);
-    expect(describeResult(buffer.pop(20))).toBe(30);
-    // 1..29 skipped at once: 29 slots, of which 5, 11, 17, 23 and 29 are repair slots.
-    expect(buffer.counters().lost).toBe(24);
   });
 });

@@ -3,10 +3,14 @@
 
 import { describe, expect, test } from 'bun:test';
 import {
+  BlockTracker,
   CodecId,
   Direction,
+  decodeMediaHeader,
+  encodeMediaPacket,
   FecError,
   type JitterBufferConfig,
+  MAX_MEDIA_FRAME_BYTES,
   MEDIA_PROFILES,
   type MediaFrame,
   MediaReceiver,
@@ -140,10 +144,11 @@ describe('media pipeline', () => {
   test('a staged key takes effect at the 65,536th packet and the sequence runs on without a jump', () => {
     const { sender, sealer } = pair(REKEY_INTERVAL_PACKETS - 7);
     sender.stageRekey(NEXT_KEY);
-    const datagrams = sendFrames(sender, CodecId.Opus24k, 0, 15); // 18 packets; the switch falls mid-block
+    const datagrams = sendFrames(sender, CodecId.Opus24k, 0, 15); // 15 sealed sources; the switch falls mid-block
     expect(sender.rekeyStaged).toBe(false);
-    expect(sealer.sealedCount).toBe(18 - 7);
-    const seqs = datagrams.map((d) => ((d[2] as number) << 8) | (d[3] as number));
+    expect(sealer.sealedCount).toBe(15 - 7);
+    const sources = datagrams.filter((d) => ((d[0] as number) & 0x40) === 0);
+    const seqs = sources.map((d) => ((d[2] as number) << 8) | (d[3] as number));
     expect(seqs.slice(5, 9)).toEqual([65534, 65535, 0, 1]);
     // The receiver learns the new key from its own Rekey handling; here it installs it up front.
     const opener = new PacketOpener({ key: KEY, direction: Direction.FromCaller });
@@ -211,7 +216,7 @@ describe('hostile and broken packets', () => {
         sealed({ symbol: 1 }, new Uint8Array(10), 1),
         sealed({ repair: true, symbol: 5, timestamp: 0 }, new Uint8Array(300), 5),
       ],
-      'fec',
+      'malformed',
     ],
   ])('%s is rejected, counted, and nothing throws', (_, datagrams, reason) => {
     const receiver = new MediaReceiver({
@@ -228,9 +233,71 @@ describe('hostile and broken packets', () => {
     expect(receiver.counters().rejected[reason]).toBe(1);
   });
 
+  test('a tampered repair symbol rebuilds a packet that fails authentication: rejected, never played', () => {
+    const { sender, receiver } = pair();
+    const datagrams = sendFrames(sender, CodecId.Opus24k, 0, 5); // 5 sources, then 1 repair
+    const repair = (datagrams[5] as Uint8Array).slice();
+    repair[repair.length - 1] = (repair[repair.length - 1] as number) ^ 0x01;
+    for (const [i, datagram] of datagrams.slice(0, 5).entries()) if (i !== 2) receiver.receive(0, datagram);
+    const result = receiver.receive(0, repair);
+    expect(result).toMatchObject({ kind: 'rejected', reason: 'fec' });
+    expect(receiver.counters().recoveredFrames).toBe(0);
+  });
+
+  test('a repair packet with a trailer flag is malformed', () => {
+    const receiver = new MediaReceiver({
+      opener: new PacketOpener({ key: KEY, direction: Direction.FromCaller }),
+      jitter: JITTER,
+    });
+    const { sender } = pair();
+    const repair = (sendFrames(sender, CodecId.Opus24k, 0, 5)[5] as Uint8Array).slice();
+    repair[0] = (repair[0] as number) | 0x02;
+    expect(receiver.receive(0, repair)).toMatchObject({ kind: 'rejected', reason: 'malformed' });
+  });
+
   test('the sender refuses a frame too large for a FEC symbol before sealing it', () => {
     const { sender, sealer } = pair();
-    expect(() => sender.send(CodecId.Opus24k, new Uint8Array(256))).toThrow(FecError);
+    expect(() => sender.send(CodecId.Opus24k, new Uint8Array(MAX_MEDIA_FRAME_BYTES + 1))).toThrow(FecError);
     expect(sealer.sealedCount).toBe(0);
+  });
+});
+
+describe('a relay in the middle holds no key', () => {
+  test('it rebuilds a lost source packet byte for byte from the sealed bodies and the repair symbols', () => {
+    const { sender } = pair();
+    const datagrams = sendFrames(sender, CodecId.Opus6k, 0, 10); // 10 sealed sources, then 5 repair packets
+    const relay = new BlockTracker();
+    const rebuilt = [];
+    for (const [i, datagram] of datagrams.entries()) {
+      if (i === 3 || i === 7) continue; // lost on the way in
+      const header = decodeMediaHeader(datagram);
+      rebuilt.push(
+        ...(header.repair ? relay.repair(header, datagram.slice(12)) : relay.source(header, datagram.slice(12))),
+      );
+    }
+    const packets = rebuilt.map((p) => encodeMediaPacket({ header: p.header, sealed: p.sealed, trailer: null }));
+    expect(packets).toEqual([datagrams[3] as Uint8Array, datagrams[7] as Uint8Array]);
+  });
+
+  test('the FEC ratio bits are outside the authenticated data, every other header bit is inside', () => {
+    const { sender } = pair();
+    const [packet] = sendFrames(sender, CodecId.Opus24k, 0, 1);
+    const opens = (bytes: Uint8Array) =>
+      new PacketOpener({ key: KEY, direction: Direction.FromCaller }).open(0, bytes).kind;
+    const rewritten = (packet as Uint8Array).slice();
+    rewritten[1] = 60 << 2; // a relay re-protecting the next hop with another ratio
+    expect(opens(rewritten)).toBe('opened');
+    // Codec 1 → 3, seq, timestamp, block id, symbol index.
+    for (const [byte, mask] of [
+      [0, 0x08],
+      [2, 0x01],
+      [4, 0x80],
+      [8, 0x01],
+      [9, 0x01],
+    ]) {
+      const tampered = (packet as Uint8Array).slice();
+      tampered[byte as number] = (tampered[byte as number] as number) ^ (mask as number);
+      expect([byte, opens(tampered)]).not.toEqual([byte, 'opened']);
+    }
   });
 });
