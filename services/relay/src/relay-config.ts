@@ -122,6 +122,7 @@ const listenPort = tomlInteger({ min: 0, max: 65_535 });
 const listenAddress = tomlString((text) => parseSocketAddress(text, { allowPortZero: true }));
 const remoteAddress = tomlString((text) => parseSocketAddress(text));
 const positiveInteger = tomlInteger({ min: 1, max: Number.MAX_SAFE_INTEGER });
+const nonNegativeInteger = tomlInteger({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const fingerprintText = tomlString(parseFingerprint);
 const label = tomlString((text) => text);
 const logLevel = tomlString((text): RelayLogLevel => {
@@ -144,7 +145,7 @@ export function relayConfigFromToml(document: unknown): RelayConfig {
     remoteRelay: readField(top, 'remote_relay', remoteAddress, d.remoteRelay),
     maxSessions: readField(top, 'max_sessions', positiveInteger, d.maxSessions),
     logLevel: readField(top, 'log_level', logLevel, d.logLevel),
-    jitterTargetDepth: readField(top, 'jitter_target_depth', positiveInteger, d.jitterTargetDepth),
+    jitterTargetDepth: readField(top, 'jitter_target_depth', nonNegativeInteger, d.jitterTargetDepth),
     jitterMaxDepth: readField(top, 'jitter_max_depth', positiveInteger, d.jitterMaxDepth),
     authUrl: readField(top, 'auth_url', tomlString(parseHttpUrl), d.authUrl),
     metricsPort: readField(top, 'metrics_port', listenPort, d.metricsPort),
@@ -186,20 +187,22 @@ function readGlobalRoom(entry: TableSource): GlobalRoomConfig | null {
   return name === null ? null : { name };
 }
 
-/** The depths must make a jitter buffer the voice core accepts, with the seed's minimum depth of 25. */
+/**
+ * The relay's buffer: 0 turns it off (packets are forwarded as they arrive, FEC recovery still applies); otherwise
+ * the depths must make a jitter buffer the voice core accepts. The seed's 25-packet minimum is a playout floor for
+ * clients; a relay starts forwarding once it holds the target.
+ */
 function checkJitterDepths(config: RelayConfig, problems: string[]): void {
   const { jitterTargetDepth: target, jitterMaxDepth: max } = config;
-  const min = SEED_JITTER_CONFIG.minDepth;
   if (target > max) {
     problems.push(`jitter_target_depth: ${target} is above jitter_max_depth (${max})`);
-  } else if (target < min) {
-    problems.push(`jitter_target_depth: ${target} is below the jitter buffer's minimum depth (${min})`);
-  } else {
-    try {
-      new JitterBuffer({ ...SEED_JITTER_CONFIG, targetDepth: target, maxDepth: max });
-    } catch (error) {
-      if (!(error instanceof InvalidJitterConfigError)) throw error;
-      problems.push(`jitter_max_depth: ${max} is refused by the jitter buffer: ${error.message}`);
-    }
+    return;
+  }
+  if (target === 0) return;
+  try {
+    new JitterBuffer({ targetDepth: target, maxDepth: max, minDepth: 1, adaptive: null });
+  } catch (error) {
+    if (!(error instanceof InvalidJitterConfigError)) throw error;
+    problems.push(`jitter_max_depth: ${max} is refused by the jitter buffer: ${error.message}`);
   }
 }

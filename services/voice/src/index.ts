@@ -128,6 +128,7 @@ export {
 } from './quality/quality-controller.ts';
 export {
   classifyReport,
+  floorRatioFor,
   type MediaProfile,
   QUALITY_PROFILES as MEDIA_PROFILES,
   QUALITY_TIERS,

@@ -45,3 +45,8 @@ export function classifyReport(report: Pick<QualityReport, 'lossPct' | 'rttMs'>)
   const byRtt = report.rttMs > t.catastrophicRttMs ? 2 : report.rttMs >= t.degradedRttMs ? 1 : 0;
   return QUALITY_TIERS[Math.max(byLoss, byRtt)] as QualityTier;
 }
+
+/** The seed's repair ratio for a codec: its tier's, or GOOD's for the codecs no tier uses (a forced profile). */
+export function floorRatioFor(codec: CodecId): number {
+  return Object.values(QUALITY_PROFILES).find((p) => p.codec === codec)?.fecRatio ?? QUALITY_PROFILES.GOOD.fecRatio;
+}

@@ -9,9 +9,9 @@ import {
   decodeMediaHeader,
   encodeMediaPacket,
   FecError,
+  floorRatioFor,
   type JitterBufferConfig,
   MAX_MEDIA_FRAME_BYTES,
-  MEDIA_PROFILES,
   type MediaFrame,
   MediaReceiver,
   MediaSender,
@@ -26,12 +26,10 @@ import {
 const KEY = new Uint8Array(32).fill(0x21);
 const NEXT_KEY = new Uint8Array(32).fill(0x42);
 const JITTER: JitterBufferConfig = { targetDepth: 4, maxDepth: 200, minDepth: 1, adaptive: null };
-const floorRatio = (codec: CodecId) =>
-  Object.values(MEDIA_PROFILES).find((p) => p.codec === codec)?.fecRatio ?? MEDIA_PROFILES.GOOD.fecRatio;
 
 function pair(firstIndex = 0) {
   const sealer = new PacketSealer({ key: KEY, direction: Direction.FromCaller, firstIndex });
-  const sender = new MediaSender({ sealer, floorRatio });
+  const sender = new MediaSender({ sealer, floorRatio: floorRatioFor });
   const receiver = new MediaReceiver({
     opener: new PacketOpener({ key: KEY, direction: Direction.FromCaller }),
     jitter: JITTER,

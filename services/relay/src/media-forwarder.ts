@@ -1,0 +1,197 @@
+// MediaForwarder: the relay's pipeline for one direction of a call (seed: ingest, FEC decode, jitter buffer, in-order
+// playout, FEC re-encode for the next hop), without any key.
+//
+// - Ingest: the header is read (it is authenticated end to end, but the relay cannot check the tag; the far end
+//   will). Source packets feed a BlockTracker; repair packets only feed it and stop here.
+// - FEC decode: a block that lost source packets on the way in is rebuilt from the repair symbols, byte for byte.
+// - Jitter buffer: optional (`jitterTargetDepth` 0 forwards at once); otherwise packets are held and played out in
+//   sequence order on a frame clock, holes skipped.
+// - FEC re-encode: each forwarded source keeps its block and symbol index; once all K bodies of a block went out,
+//   the relay sends its own repair symbols, as many as the loss the far end reports for this hop calls for, and
+//   writes that ratio into the forwarded sources (the ratio bits are outside the end-to-end AAD).
+
+import {
+  BlockTracker,
+  CODEC_TIMING,
+  chooseRepairCount,
+  decodeMediaHeader,
+  encodeMediaPacket,
+  encodeRepairPacket,
+  encodeRepairSymbols,
+  FecError,
+  floorRatioFor,
+  JitterBuffer,
+  MEDIA_HEADER_LENGTH,
+  type MediaHeader,
+  QUALITY_TRAILER_LENGTH,
+  ratioField,
+  VoiceError,
+} from '@keel/voice';
+
+interface HeldPacket {
+  readonly seq: number;
+  readonly mediaTimeMs: number;
+  readonly header: MediaHeader;
+  readonly packet: Uint8Array;
+}
+
+interface OutgoingBlock {
+  readonly start: number;
+  readonly repairCount: number;
+  readonly ratio: number;
+  readonly bodies: (Uint8Array | undefined)[];
+  sent: number;
+}
+
+export interface ForwarderCounters {
+  readonly forwarded: number;
+  readonly recovered: number;
+  readonly repairsSent: number;
+  readonly dropped: number;
+}
+
+export interface MediaForwarderOptions {
+  /** Sends one datagram to the far end. */
+  readonly send: (datagram: Uint8Array) => void;
+  /** Packets held before playout starts; 0 turns the buffer off. */
+  readonly jitterTargetDepth: number;
+  readonly jitterMaxDepth: number;
+  /** Loss (percent) the far end reports for this hop, from the quality trailers it sends. */
+  readonly hopLossPct: () => number;
+}
+
+export class MediaForwarder {
+  readonly #options: MediaForwarderOptions;
+  readonly #tracker = new BlockTracker();
+  readonly #jitter: JitterBuffer<HeldPacket> | null;
+  readonly #outgoing: (OutgoingBlock | undefined)[] = new Array(256);
+  #playout: ReturnType<typeof setTimeout> | null = null;
+  #frameMs = 20;
+  #forwarded = 0;
+  #recovered = 0;
+  #repairsSent = 0;
+  #dropped = 0;
+
+  constructor(options: MediaForwarderOptions) {
+    this.#options = options;
+    this.#jitter =
+      options.jitterTargetDepth === 0
+        ? null
+        : new JitterBuffer<HeldPacket>({
+            targetDepth: options.jitterTargetDepth,
+            maxDepth: options.jitterMaxDepth,
+            minDepth: 1,
+            adaptive: null,
+          });
+  }
+
+  counters(): ForwarderCounters {
+    return {
+      forwarded: this.#forwarded,
+      recovered: this.#recovered,
+      repairsSent: this.#repairsSent,
+      dropped: this.#dropped,
+    };
+  }
+
+  /** Jitter-buffer depth (0 when the buffer is off). */
+  get depth(): number {
+    return this.#jitter?.depth ?? 0;
+  }
+
+  ingest(now: number, datagram: Uint8Array): void {
+    let header: MediaHeader;
+    try {
+      header = decodeMediaHeader(datagram);
+      const rebuilt = header.repair
+        ? this.#tracker.repair(header, datagram.slice(MEDIA_HEADER_LENGTH))
+        : this.#tracker.source(header, this.#sealedBody(header, datagram));
+      if (!header.repair) this.#accept(now, header, datagram);
+      for (const packet of rebuilt) {
+        this.#recovered += 1;
+        this.#accept(
+          now,
+          packet.header,
+          encodeMediaPacket({ header: packet.header, sealed: packet.sealed, trailer: null }),
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof VoiceError)) throw error;
+      this.#dropped += 1;
+    }
+  }
+
+  /** Stops the playout clock (the call ended). */
+  stop(): void {
+    if (this.#playout !== null) clearTimeout(this.#playout);
+    this.#playout = null;
+  }
+
+  #sealedBody(header: MediaHeader, datagram: Uint8Array): Uint8Array {
+    const trailer = header.quality ? QUALITY_TRAILER_LENGTH : 0;
+    if (datagram.length < MEDIA_HEADER_LENGTH + trailer) throw new FecError('source packet shorter than its header');
+    return datagram.slice(MEDIA_HEADER_LENGTH, datagram.length - trailer);
+  }
+
+  #accept(now: number, header: MediaHeader, packet: Uint8Array): void {
+    if (this.#jitter === null) {
+      this.#forward(header, packet);
+      return;
+    }
+    this.#frameMs = CODEC_TIMING[header.codec].frameMs;
+    this.#jitter.push({ seq: header.seq, mediaTimeMs: header.timestamp, header, packet }, now);
+    this.#playout ??= setTimeout(() => this.#tick(), this.#frameMs);
+  }
+
+  #tick(): void {
+    this.#playout = null;
+    const jitter = this.#jitter as JitterBuffer<HeldPacket>;
+    const result = jitter.pop(Date.now());
+    if (result.kind === 'Packet') this.#forward(result.packet.header, result.packet.packet);
+    if (jitter.depth > 0 || result.kind !== 'NotReady') this.#playout = setTimeout(() => this.#tick(), this.#frameMs);
+  }
+
+  /** Sends a source packet with this hop's ratio, and the block's repair packets once all its sources went out. */
+  #forward(header: MediaHeader, packet: Uint8Array): void {
+    const k = CODEC_TIMING[header.codec].blockFrames;
+    const start = (header.seq - header.symbol) & 0xffff;
+    let block = this.#outgoing[header.block];
+    if (block === undefined || block.start !== start) {
+      const repairCount = chooseRepairCount(k, floorRatioFor(header.codec), this.#options.hopLossPct());
+      block = { start, repairCount, ratio: ratioField(k, repairCount), bodies: new Array(k), sent: 0 };
+      this.#outgoing[header.block] = block;
+    }
+    const out = packet.slice();
+    out[0] = ((out[0] as number) & 0xfe) | ((block.ratio >> 6) & 0x01);
+    out[1] = ((block.ratio & 0x3f) << 2) | ((out[1] as number) & 0x03);
+    this.#options.send(out);
+    this.#forwarded += 1;
+    if (block.bodies[header.symbol] !== undefined) return;
+    block.bodies[header.symbol] = this.#sealedBody(header, packet);
+    block.sent += 1;
+    if (block.sent === k && block.repairCount > 0) this.#sendRepairs(header, block);
+  }
+
+  #sendRepairs(last: MediaHeader, block: OutgoingBlock): void {
+    const k = block.bodies.length;
+    const timing = CODEC_TIMING[last.codec];
+    const firstTimestamp = (last.timestamp - last.symbol * timing.frameMs) >>> 0;
+    const symbols = encodeRepairSymbols(block.bodies as Uint8Array[], block.repairCount);
+    for (const [j, symbol] of symbols.entries()) {
+      const header: MediaHeader = {
+        version: 1,
+        repair: true,
+        codec: last.codec,
+        quality: false,
+        fecRatio: block.ratio,
+        seq: block.start,
+        timestamp: firstTimestamp,
+        block: last.block,
+        symbol: k + j,
+        csrc: 0,
+      };
+      this.#options.send(encodeRepairPacket({ header, symbol }));
+      this.#repairsSent += 1;
+    }
+  }
+}

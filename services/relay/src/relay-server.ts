@@ -1,0 +1,117 @@
+// RelayServer: the running relay: the QUIC endpoint, its sessions and rooms, auth, metrics and shutdown.
+
+import { deriveKeys } from '@keel/identity';
+import type { Logger } from '@keel/kit';
+import { initSignatures } from '@keel/voice';
+import { QuicEndpoint, type QuicSession, relayCertificate } from '@keel/voice-transport';
+import { Registry } from 'prom-client';
+import { authenticateToken } from './auth-client.ts';
+import type { RelayConfig } from './relay-config.ts';
+import { RelayConnection, type RelayContext } from './relay-connection.ts';
+import { forgetSession, type RelayMetrics, relayMetrics } from './relay-metrics.ts';
+import { RoomRegistry } from './rooms.ts';
+
+export interface RelayServerOptions {
+  readonly config: RelayConfig;
+  /** The relay's identity seed (identity file). */
+  readonly seed: Uint8Array;
+  readonly log: Logger;
+}
+
+export class RelayServer {
+  readonly fingerprint: string;
+  readonly registry = new Registry();
+  readonly metrics: RelayMetrics = relayMetrics(this.registry);
+  readonly #endpoint: QuicEndpoint;
+  readonly #rooms = new RoomRegistry<RelayConnection>();
+  readonly #connections = new Set<RelayConnection>();
+  readonly #log: Logger;
+
+  private constructor(endpoint: QuicEndpoint, fingerprint: string, log: Logger) {
+    this.#endpoint = endpoint;
+    this.fingerprint = fingerprint;
+    this.#log = log;
+  }
+
+  static async start({ config, seed, log }: RelayServerOptions): Promise<RelayServer> {
+    await initSignatures();
+    const keys = await deriveKeys(seed);
+    const tls = relayCertificate(keys.ed25519);
+    let server: RelayServer | null = null;
+    const endpoint = await QuicEndpoint.bind({
+      host: config.listenAddr.host,
+      port: config.listenAddr.port,
+      tls,
+      onSession: (session) => server?.accept(session, config),
+    });
+    server = new RelayServer(endpoint, tls.fingerprint, log);
+    return server;
+  }
+
+  get address(): { host: string; port: number } {
+    return this.#endpoint.address;
+  }
+
+  get sessionCount(): number {
+    return this.#connections.size;
+  }
+
+  /** Hangs up every call, closes every connection and the socket. */
+  stop(): void {
+    for (const connection of this.#connections) connection.hangUp('Normal');
+    this.#endpoint.close();
+  }
+
+  /** A new client connection (called by the endpoint). */
+  accept(session: QuicSession, config: RelayConfig): void {
+    const started = performance.now();
+    const context: RelayContext = {
+      log: this.#log,
+      requireAuth: config.authUrl !== null,
+      jitterTargetDepth: config.jitterTargetDepth,
+      jitterMaxDepth: config.jitterMaxDepth,
+      authenticate: async (token) => {
+        const result = await authenticateToken(config.authUrl as string, token);
+        this.metrics.authAttempts.inc({ result: result.valid ? 'ok' : 'fail' });
+        if (result.valid)
+          this.#log.info('client authenticated', { session: session.id, fingerprint: result.fingerprint });
+        else this.#log.warn('authentication refused', { session: session.id, reason: result.reason });
+        return result.valid;
+      },
+      join: (room, member) => {
+        const others = this.#rooms.join(room, member);
+        this.metrics.activeRooms.set(this.#rooms.size);
+        return others;
+      },
+      leave: (room, member) => {
+        this.#rooms.leave(room, member);
+        this.metrics.activeRooms.set(this.#rooms.size);
+      },
+      forwarded: (room, bytes) => {
+        this.metrics.packetsForwarded.inc({ room });
+        this.metrics.bytesForwarded.inc({ room }, bytes);
+      },
+      closed: (connection) => {
+        this.#connections.delete(connection);
+        this.metrics.activeSessions.set(this.#connections.size);
+        forgetSession(this.metrics, connection.session.id);
+      },
+    };
+    const connection = new RelayConnection(session, context);
+    const onEstablished = session.handlers.established;
+    session.handlers = {
+      ...session.handlers,
+      established: () => {
+        this.metrics.handshakeDuration.observe((performance.now() - started) / 1000);
+        onEstablished();
+      },
+    };
+    if (this.#connections.size >= config.maxSessions) {
+      // Let the handshake finish so the client can read why, then refuse.
+      session.handlers = { ...session.handlers, established: () => connection.hangUp('RelayFull') };
+      return;
+    }
+    this.#connections.add(connection);
+    this.metrics.activeSessions.set(this.#connections.size);
+  }
+}

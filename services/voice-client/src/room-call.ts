@@ -1,0 +1,241 @@
+// RoomCall: a client's call through a relay room, keyed end to end (docs/voice-protocol.md §4.3).
+//
+// The client connects (pinning the relay's fingerprint), authenticates when given a token, and joins with a signed
+// CallOffer naming the room. If someone is already waiting there, the relay hands that member our offer and we get
+// its CallAnswer: we are the caller. If we are first, we wait until the relay hands us a newcomer's CallOffer, and
+// answer it: we are the callee. Either way the key comes from the two ephemeral X25519 keys, which only the two
+// ends hold, and is checked against the other end's Ed25519 signature.
+
+import type { IdentityKeys } from '@keel/identity';
+import type { HostPort } from '@keel/native';
+import {
+  type CallAnswer,
+  type CallOffer,
+  type CodecId,
+  Direction,
+  deriveSessionKey,
+  erase,
+  type FramerOutput,
+  floorRatioFor,
+  generateEphemeral,
+  type HangupReason,
+  initSignatures,
+  type JitterBufferConfig,
+  MediaReceiver,
+  MediaSender,
+  PacketOpener,
+  PacketSealer,
+  QUALITY_PROFILES,
+  type QualityProfile,
+  type QualityReport,
+  sharedSecret,
+  signCallAnswer,
+  signCallOffer,
+  verifyCallAnswer,
+  verifyCallOffer,
+} from '@keel/voice';
+import { type CloseReason, type PeerVerification, QuicEndpoint, type QuicSession } from '@keel/voice-transport';
+
+export interface RoomCallOptions {
+  readonly relay: HostPort;
+  readonly verification: PeerVerification;
+  readonly room: string;
+  readonly identity: IdentityKeys;
+  /** Bearer token for a relay with auth_url. */
+  readonly token?: string;
+  /** Profiles this client can use, best first. */
+  readonly profiles?: readonly QualityProfile[];
+  readonly jitter?: JitterBufferConfig;
+}
+
+export type CallEnd =
+  | { readonly kind: 'hangup'; readonly reason: HangupReason }
+  | { readonly kind: 'closed'; readonly reason: CloseReason };
+
+export type CallRole = 'caller' | 'callee';
+
+/** The media ends of a keyed call. */
+export interface KeyedCall {
+  readonly role: CallRole;
+  readonly profile: QualityProfile;
+  readonly sender: MediaSender;
+  readonly receiver: MediaReceiver;
+}
+
+export class RoomCall {
+  readonly #session: QuicSession;
+  readonly #endpoint: QuicEndpoint;
+  readonly #options: RoomCallOptions;
+  readonly #offerEphemeral = generateEphemeral();
+  #keyed: KeyedCall | null = null;
+  #ended: CallEnd | null = null;
+  readonly #keyedWaiters: ((call: KeyedCall) => void)[] = [];
+  readonly #endWaiters: ((end: CallEnd) => void)[] = [];
+  /** Media datagrams received before the call was keyed are dropped; counted here. */
+  #early = 0;
+
+  private constructor(endpoint: QuicEndpoint, session: QuicSession, options: RoomCallOptions) {
+    this.#endpoint = endpoint;
+    this.#session = session;
+    this.#options = options;
+    session.handlers = {
+      established: () => this.#join(),
+      signal: (output) => this.#onSignal(output),
+      datagram: (payload) => this.#onDatagram(payload),
+      closed: (reason) => this.#end({ kind: 'closed', reason }),
+    };
+  }
+
+  /** Connects to the relay and joins the room; the call is keyed once another member is there (`keyed()`). */
+  static async join(options: RoomCallOptions): Promise<RoomCall> {
+    await initSignatures();
+    const endpoint = await QuicEndpoint.bind({ host: options.relay.host.includes(':') ? '::' : '0.0.0.0', port: 0 });
+    const session = endpoint.connect(options.relay, options.verification);
+    return new RoomCall(endpoint, session, options);
+  }
+
+  get session(): QuicSession {
+    return this.#session;
+  }
+
+  get ended(): CallEnd | null {
+    return this.#ended;
+  }
+
+  get earlyDatagrams(): number {
+    return this.#early;
+  }
+
+  /** Resolves when the call is keyed end to end (another member joined), rejects if it ends first. */
+  keyed(): Promise<KeyedCall> {
+    if (this.#keyed !== null) return Promise.resolve(this.#keyed);
+    if (this.#ended !== null) return Promise.reject(new Error(`call ended: ${describeEnd(this.#ended)}`));
+    return new Promise((resolve, reject) => {
+      this.#keyedWaiters.push(resolve);
+      this.#endWaiters.push((end) => reject(new Error(`call ended: ${describeEnd(end)}`)));
+    });
+  }
+
+  /** Resolves when the call ends, with why. */
+  whenEnded(): Promise<CallEnd> {
+    if (this.#ended !== null) return Promise.resolve(this.#ended);
+    return new Promise((resolve) => this.#endWaiters.push(resolve));
+  }
+
+  /** Sends one encoded frame (and an optional quality report) once keyed; false if not keyed or dropped. */
+  sendFrame(codec: CodecId, frame: Uint8Array, report: QualityReport | null = null): boolean {
+    if (this.#keyed === null) return false;
+    let all = true;
+    for (const datagram of this.#keyed.sender.send(codec, frame, report))
+      all = this.#session.sendDatagram(datagram) && all;
+    return all;
+  }
+
+  /** Sends Hangup, closes the connection and the socket. */
+  hangUp(reason: HangupReason = 'Normal'): void {
+    if (this.#ended === null) {
+      this.#session.sendSignal({ type: 'Hangup', reason });
+      this.#session.close(reason);
+      this.#end({ kind: 'hangup', reason });
+    }
+    this.#keyed?.sender.erase();
+    setTimeout(() => this.#endpoint.close(), 50);
+  }
+
+  #join(): void {
+    if (this.#options.token !== undefined) this.#session.sendSignal({ type: 'AuthToken', token: this.#options.token });
+    this.#session.sendSignal(
+      signCallOffer({
+        identity: this.#options.identity.ed25519,
+        ephemeralPub: this.#offerEphemeral.publicKey,
+        supportedProfiles: this.#profiles(),
+        room: this.#options.room,
+      }),
+    );
+  }
+
+  #profiles(): readonly QualityProfile[] {
+    return this.#options.profiles ?? QUALITY_PROFILES;
+  }
+
+  #onSignal(output: FramerOutput): void {
+    if (!output.ok) return;
+    const signal = output.signal;
+    if (signal.type === 'CallOffer' && this.#keyed === null) this.#answer(signal);
+    else if (signal.type === 'CallAnswer' && this.#keyed === null) this.#accepted(signal);
+    else if (signal.type === 'Hangup') this.#end({ kind: 'hangup', reason: signal.reason });
+  }
+
+  /** We waited in the room; a newcomer's offer arrived through the relay: we are the callee. */
+  #answer(offer: CallOffer): void {
+    if (!verifyCallOffer(offer).ok) {
+      this.hangUp('BadSignature');
+      return;
+    }
+    const profile = this.#profiles().find((p) => offer.supportedProfiles.includes(p));
+    if (profile === undefined) {
+      this.hangUp('NoCommonProfile');
+      return;
+    }
+    const ephemeral = generateEphemeral();
+    const key = deriveSessionKey(sharedSecret(ephemeral.secretKey, offer.ephemeralPub));
+    erase(ephemeral.secretKey);
+    this.#session.sendSignal(
+      signCallAnswer({
+        identity: this.#options.identity.ed25519,
+        ephemeralPub: ephemeral.publicKey,
+        chosenProfile: profile,
+      }),
+    );
+    this.#key(key, 'callee', profile);
+  }
+
+  /** We joined second; the waiting member answered our offer: we are the caller. */
+  #accepted(answer: CallAnswer): void {
+    if (!verifyCallAnswer(answer).ok || !this.#profiles().includes(answer.chosenProfile)) {
+      this.hangUp('BadSignature');
+      return;
+    }
+    const key = deriveSessionKey(sharedSecret(this.#offerEphemeral.secretKey, answer.ephemeralPub));
+    this.#key(key, 'caller', answer.chosenProfile);
+  }
+
+  #key(key: Uint8Array, role: CallRole, profile: QualityProfile): void {
+    erase(this.#offerEphemeral.secretKey);
+    const own = role === 'caller' ? Direction.FromCaller : Direction.FromCallee;
+    const peer = role === 'caller' ? Direction.FromCallee : Direction.FromCaller;
+    const sealer = new PacketSealer({ key, direction: own });
+    const opener = new PacketOpener({ key, direction: peer });
+    erase(key);
+    this.#keyed = {
+      role,
+      profile,
+      sender: new MediaSender({ sealer, floorRatio: floorRatioFor }),
+      receiver: new MediaReceiver({
+        opener,
+        ...(this.#options.jitter === undefined ? {} : { jitter: this.#options.jitter }),
+      }),
+    };
+    for (const resolve of this.#keyedWaiters.splice(0)) resolve(this.#keyed);
+  }
+
+  #onDatagram(payload: Uint8Array): void {
+    if (this.#keyed === null) {
+      this.#early += 1;
+      return;
+    }
+    this.#keyed.receiver.receive(Date.now(), payload);
+  }
+
+  #end(end: CallEnd): void {
+    if (this.#ended !== null) return;
+    this.#ended = end;
+    for (const waiter of this.#endWaiters.splice(0)) waiter(end);
+  }
+}
+
+function describeEnd(end: CallEnd): string {
+  if (end.kind === 'hangup') return `hangup (${end.reason})`;
+  const reason = end.reason;
+  return 'reason' in reason ? `${reason.kind}: ${reason.reason}` : reason.kind;
+}
