@@ -48,6 +48,10 @@ export interface ForwarderCounters {
   readonly recovered: number;
   readonly repairsSent: number;
   readonly dropped: number;
+  /** Playout ticks that found the buffer empty after it had started. */
+  readonly underruns: number;
+  /** Packets evicted because the buffer was at its maximum depth. */
+  readonly overruns: number;
 }
 
 export interface MediaForwarderOptions {
@@ -71,6 +75,8 @@ export class MediaForwarder {
   #recovered = 0;
   #repairsSent = 0;
   #dropped = 0;
+  #underruns = 0;
+  #overruns = 0;
 
   constructor(options: MediaForwarderOptions) {
     this.#options = options;
@@ -91,6 +97,8 @@ export class MediaForwarder {
       recovered: this.#recovered,
       repairsSent: this.#repairsSent,
       dropped: this.#dropped,
+      underruns: this.#underruns,
+      overruns: this.#overruns,
     };
   }
 
@@ -139,15 +147,23 @@ export class MediaForwarder {
       return;
     }
     this.#frameMs = CODEC_TIMING[header.codec].frameMs;
-    this.#jitter.push({ seq: header.seq, mediaTimeMs: header.timestamp, header, packet }, now);
+    const full = this.#jitter.depth >= this.#options.jitterMaxDepth;
+    if (
+      this.#jitter.push({ seq: header.seq, mediaTimeMs: header.timestamp, header, packet }, now) === 'Accepted' &&
+      full
+    ) {
+      this.#overruns += 1;
+    }
     this.#playout ??= setTimeout(() => this.#tick(), this.#frameMs);
   }
 
   #tick(): void {
     this.#playout = null;
     const jitter = this.#jitter as JitterBuffer<HeldPacket>;
+    const wasPlaying = jitter.depth > 0;
     const result = jitter.pop(Date.now());
     if (result.kind === 'Packet') this.#forward(result.packet.header, result.packet.packet);
+    if (result.kind === 'NotReady' && wasPlaying) this.#underruns += 1;
     if (jitter.depth > 0 || result.kind !== 'NotReady') this.#playout = setTimeout(() => this.#tick(), this.#frameMs);
   }
 

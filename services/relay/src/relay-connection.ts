@@ -48,6 +48,7 @@ export class RelayConnection {
   #forwarder: MediaForwarder | null = null;
   /** Loss this client reports for the hop from the relay (its quality trailers). */
   #reportedLossPct = 0;
+  #reportedEvents = { underruns: 0, overruns: 0 };
 
   constructor(session: QuicSession, context: RelayContext) {
     this.session = session;
@@ -75,6 +76,18 @@ export class RelayConnection {
 
   get forwarderDepth(): number {
     return this.#forwarder?.depth ?? 0;
+  }
+
+  /** Buffer underruns and overruns of this client's media since the last call (for the per-session counters). */
+  takeBufferEvents(): { underruns: number; overruns: number } {
+    const counters = this.#forwarder?.counters();
+    const now = { underruns: counters?.underruns ?? 0, overruns: counters?.overruns ?? 0 };
+    const delta = {
+      underruns: now.underruns - this.#reportedEvents.underruns,
+      overruns: now.overruns - this.#reportedEvents.overruns,
+    };
+    this.#reportedEvents = now;
+    return delta;
   }
 
   /** Ends this client's part: tells it why, leaves the room, closes the connection. */
@@ -226,6 +239,7 @@ export class RelayConnection {
       peer.#peer = null;
       peer.#forwarder?.stop();
       peer.#forwarder = null;
+      peer.#reportedEvents = { underruns: 0, overruns: 0 };
       peer.#state = 'waiting';
       // The peer learns its call ended; a Hangup this client sent was already forwarded.
       if (reason.kind !== 'local' || reason.reason !== 'Normal') {

@@ -11,6 +11,9 @@ import { RelayConnection, type RelayContext } from './relay-connection.ts';
 import { forgetSession, type RelayMetrics, relayMetrics } from './relay-metrics.ts';
 import { RoomRegistry } from './rooms.ts';
 
+/** Per-session gauges are refreshed at this rate. */
+const SAMPLE_INTERVAL_MS = 1_000;
+
 export interface RelayServerOptions {
   readonly config: RelayConfig;
   /** The relay's identity seed (identity file). */
@@ -26,11 +29,14 @@ export class RelayServer {
   readonly #rooms = new RoomRegistry<RelayConnection>();
   readonly #connections = new Set<RelayConnection>();
   readonly #log: Logger;
+  /** Samples the per-session gauges once a second. */
+  readonly #sampler: ReturnType<typeof setInterval>;
 
   private constructor(endpoint: QuicEndpoint, fingerprint: string, log: Logger) {
     this.#endpoint = endpoint;
     this.fingerprint = fingerprint;
     this.#log = log;
+    this.#sampler = setInterval(() => this.#sample(), SAMPLE_INTERVAL_MS);
   }
 
   static async start({ config, seed, log }: RelayServerOptions): Promise<RelayServer> {
@@ -58,8 +64,22 @@ export class RelayServer {
 
   /** Hangs up every call, closes every connection and the socket. */
   stop(): void {
+    clearInterval(this.#sampler);
     for (const connection of this.#connections) connection.hangUp('Normal');
     this.#endpoint.close();
+  }
+
+  #sample(): void {
+    for (const connection of this.#connections) {
+      const labels = { session_id: connection.session.id };
+      this.metrics.sessionJitterDepth.set(labels, connection.forwarderDepth);
+      this.metrics.sessionLoss.set(labels, connection.reportedLossPct);
+      const rtt = connection.session.conn.pathStats()[0]?.rtt;
+      if (rtt !== undefined) this.metrics.sessionRtt.set(labels, rtt);
+      const { underruns, overruns } = connection.takeBufferEvents();
+      if (underruns > 0) this.metrics.sessionUnderruns.inc(labels, underruns);
+      if (overruns > 0) this.metrics.sessionOverruns.inc(labels, overruns);
+    }
   }
 
   /** A new client connection (called by the endpoint). */

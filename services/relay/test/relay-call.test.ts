@@ -3,8 +3,8 @@
 // and the session limit are refused with their reasons; the identity survives a restart; SIGTERM stops cleanly.
 
 import { afterEach, describe, expect, test } from 'bun:test';
-import { deriveKeys, generateSeed, type IdentityKeys, parseSeedHex } from '@keel/identity';
-import { type TempDir, tempDir, waitFor } from '@keel/kit/testing';
+import { deriveKeys, generateSeed, parseSeedHex } from '@keel/identity';
+import { tempDir, waitFor } from '@keel/kit/testing';
 import {
   CodecId,
   Direction,
@@ -15,40 +15,11 @@ import {
   type PlayoutResult,
   sharedSecret,
 } from '@keel/voice';
-import { RoomCall } from '@keel/voice-client';
-import { type RelayProcess, startRelay } from './relay-process.ts';
+import { relayFixtures } from './relay-fixtures.ts';
+import { startRelay } from './relay-process.ts';
 
-const cleanup: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-
-/** A relay with its own HOME; `toml` becomes its config file (default: the relay's buffer off). */
-async function relay(toml = 'jitter_target_depth = 0\n'): Promise<{ relay: RelayProcess; home: TempDir }> {
-  const home = await tempDir('relay-home-');
-  await Bun.write(`${home.path}/relay.toml`, toml);
-  const process = await startRelay(home.path, ['--config', `${home.path}/relay.toml`]);
-  cleanup.push(async () => {
-    await home[Symbol.asyncDispose]();
-  });
-  cleanup.push(async () => {
-    await process[Symbol.asyncDispose]();
-  });
-  return { relay: process, home };
-}
-
-async function member(r: RelayProcess, room: string, extra: { token?: string; identity?: IdentityKeys } = {}) {
-  const call = await RoomCall.join({
-    relay: { host: '127.0.0.1', port: r.port },
-    verification: { fingerprint: r.fingerprint },
-    room,
-    identity: extra.identity ?? (await deriveKeys(generateSeed())),
-    ...(extra.token === undefined ? {} : { token: extra.token }),
-    jitter: { targetDepth: 1, maxDepth: 200, minDepth: 1, adaptive: null },
-  });
-  cleanup.push(() => call.hangUp());
-  return call;
-}
+const { relay, member, cleanUp, defer } = relayFixtures();
+afterEach(cleanUp);
 
 function frameNo(n: number): Uint8Array {
   return Uint8Array.from({ length: 30 + (n % 20) }, (_, i) => (i === 0 ? n & 0xff : (n * 7 + i) & 0xff));
@@ -167,13 +138,13 @@ describe('calls through the relay', () => {
 
   test('the relay keeps its identity across restarts and logs a ready-to-paste [[peers]] block', async () => {
     const home = await tempDir('relay-id-');
-    cleanup.push(() => home[Symbol.asyncDispose]());
+    defer(() => home[Symbol.asyncDispose]());
     const first = await startRelay(home.path);
     const fingerprint = first.fingerprint;
     expect(first.stdout()).toContain(`fingerprint = "${fingerprint}"`);
     await first[Symbol.asyncDispose]();
     const second = await startRelay(home.path);
-    cleanup.push(() => second[Symbol.asyncDispose]());
+    defer(() => second[Symbol.asyncDispose]());
     expect(second.fingerprint).toBe(fingerprint);
     expect(fingerprint).toMatch(/^([0-9a-f]{4}:){7}[0-9a-f]{4}$/);
   });
