@@ -4,11 +4,9 @@
 
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { copyFile } from 'node:fs/promises';
-import { deriveKeys, generateSeed } from '@keel/identity';
-import { readLines } from '@keel/kit';
 import { type TempDir, tempDir, waitFor } from '@keel/kit/testing';
 import { CodecId } from '@keel/voice';
-import { RoomCall } from '@keel/voice-client';
+import { relayFixtures } from './relay-fixtures.ts';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const BUILD_SCRIPT = `${ROOT}scripts/build-relay.ts`;
@@ -51,10 +49,8 @@ afterAll(async () => {
   await buildDir?.[Symbol.asyncDispose]();
 });
 
-const cleanup: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
+const { relay, member, cleanUp } = relayFixtures();
+afterEach(cleanUp);
 
 /** Runs the binary to completion from its own directory with a minimal environment. */
 async function run(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -71,65 +67,6 @@ async function run(args: readonly string[]): Promise<{ code: number; stdout: str
     new Response(child.stderr).text(),
   ]);
   return { code, stdout, stderr };
-}
-
-/** Starts the binary listening on a free loopback port with its own HOME; resolves once it logs that it listens. */
-async function startBinaryRelay(): Promise<{ port: number; fingerprint: string }> {
-  const home = await tempDir('relay-binary-home-');
-  cleanup.push(() => home[Symbol.asyncDispose]());
-  const config = `${home.path}/relay.toml`;
-  await Bun.write(config, 'jitter_target_depth = 0\n');
-  const child = Bun.spawn({
-    cmd: [binary, '--listen', '127.0.0.1:0', '--config', config],
-    cwd: runDir.path,
-    env: { PATH: process.env.PATH ?? '', HOME: home.path },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  cleanup.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await child.exited;
-  });
-  const logs: Record<string, unknown>[] = [];
-  let output = '';
-  void readLines(child.stdout, (line) => {
-    output += `${line}\n`;
-    if (!line.startsWith('{')) return;
-    try {
-      logs.push(JSON.parse(line) as Record<string, unknown>);
-    } catch {
-      // Not a log line.
-    }
-  });
-  void readLines(child.stderr, (line) => {
-    output += `${line}\n`;
-  });
-  let exited = false;
-  void child.exited.then(() => {
-    exited = true;
-  });
-  const ready = await waitFor(
-    () => {
-      if (exited) throw new Error(`relay binary exited before listening:\n${output}`);
-      return logs.find((line) => line.msg === 'voice relay listening');
-    },
-    { timeoutMs: 20_000, what: 'the relay binary to listen' },
-  );
-  expect(ready.version).toBe(builtVersion);
-  const address = String(ready.address);
-  return { port: Number(address.slice(address.lastIndexOf(':') + 1)), fingerprint: String(ready.fingerprint) };
-}
-
-async function member(relay: { port: number; fingerprint: string }, room: string): Promise<RoomCall> {
-  const call = await RoomCall.join({
-    relay: { host: '127.0.0.1', port: relay.port },
-    verification: { fingerprint: relay.fingerprint },
-    room,
-    identity: await deriveKeys(generateSeed()),
-    jitter: { targetDepth: 1, maxDepth: 200, minDepth: 1, adaptive: null },
-  });
-  cleanup.push(() => call.hangUp());
-  return call;
 }
 
 describe('the compiled relay binary, run without the source tree', () => {
@@ -158,9 +95,10 @@ describe('the compiled relay binary, run without the source tree', () => {
   test(
     'two members key end to end through it and media arrives',
     async () => {
-      const relay = await startBinaryRelay();
-      const alice = await member(relay, 'binary');
-      const bob = await member(relay, 'binary');
+      const { relay: r } = await relay('jitter_target_depth = 0\n', [binary]);
+      expect(r.version).toBe(builtVersion);
+      const alice = await member(r, 'binary');
+      const bob = await member(r, 'binary');
       const [a] = await Promise.all([alice.keyed(), bob.keyed()]);
       const frames = 10;
       for (let n = 0; n < frames; n++) {

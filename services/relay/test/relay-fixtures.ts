@@ -4,17 +4,20 @@
 import { deriveKeys, generateSeed, type IdentityKeys } from '@keel/identity';
 import { type TempDir, tempDir } from '@keel/kit/testing';
 import { RoomCall } from '@keel/voice-client';
-import { type RelayProcess, startRelay } from './relay-process.ts';
+import { RELAY_FROM_SOURCE, type RelayProcess, startRelay } from './relay-process.ts';
 
 export function relayFixtures() {
   const steps: (() => unknown)[] = [];
 
-  /** A relay whose config file is `toml` (default: its jitter buffer off). */
-  async function relay(toml = 'jitter_target_depth = 0\n'): Promise<{ relay: RelayProcess; home: TempDir }> {
+  /** A relay whose config file is `toml` (default: its jitter buffer off), from source or a compiled binary. */
+  async function relay(
+    toml = 'jitter_target_depth = 0\n',
+    command: readonly string[] = RELAY_FROM_SOURCE,
+  ): Promise<{ relay: RelayProcess; home: TempDir }> {
     const home = await tempDir('relay-home-');
     await Bun.write(`${home.path}/relay.toml`, toml);
     steps.push(() => home[Symbol.asyncDispose]());
-    const process = await startRelay(home.path, ['--config', `${home.path}/relay.toml`]);
+    const process = await startRelay(home.path, ['--config', `${home.path}/relay.toml`], command);
     steps.push(() => process[Symbol.asyncDispose]());
     return { relay: process, home };
   }

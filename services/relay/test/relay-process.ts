@@ -8,6 +8,7 @@ const ENTRY = new URL('../src/main.ts', import.meta.url).pathname;
 export interface RelayProcess extends AsyncDisposable {
   readonly port: number;
   readonly fingerprint: string;
+  readonly version: string;
   readonly logs: readonly Record<string, unknown>[];
   readonly stdout: () => string;
   readonly stderr: () => string;
@@ -15,10 +16,20 @@ export interface RelayProcess extends AsyncDisposable {
   kill(signal: NodeJS.Signals): void;
 }
 
-/** Runs `bun main.ts --listen 127.0.0.1:0 ...args` with HOME=`home` and waits for `voice relay listening`. */
-export async function startRelay(home: string, args: readonly string[] = []): Promise<RelayProcess> {
+/** The relay from source; pass a compiled binary's path as `[binary]` instead. */
+export const RELAY_FROM_SOURCE: readonly string[] = [process.execPath, ENTRY];
+
+/**
+ * Runs `<command> --listen 127.0.0.1:0 ...args` with HOME=`home` (also the working directory) and waits for
+ * `voice relay listening`.
+ */
+export async function startRelay(
+  home: string,
+  args: readonly string[] = [],
+  command: readonly string[] = RELAY_FROM_SOURCE,
+): Promise<RelayProcess> {
   const child = Bun.spawn({
-    cmd: [process.execPath, ENTRY, '--listen', '127.0.0.1:0', ...args],
+    cmd: [...command, '--listen', '127.0.0.1:0', ...args],
     env: { PATH: process.env.PATH ?? '', HOME: home },
     cwd: home,
     stdout: 'pipe',
@@ -54,6 +65,7 @@ export async function startRelay(home: string, args: readonly string[] = []): Pr
   return {
     port: Number(address.slice(address.lastIndexOf(':') + 1)),
     fingerprint: String(ready.fingerprint),
+    version: String(ready.version),
     logs,
     stdout: () => stdout,
     stderr: () => stderr,
