@@ -26,6 +26,7 @@ export {
   WrongPassphraseError,
 } from './errors.ts';
 export { FINGERPRINT_BYTES, fingerprint } from './fingerprint.ts';
+export { parseFingerprint } from './fingerprint-text.ts';
 export { MNEMONIC_WORDS, mnemonicToSeed, seedToMnemonic } from './mnemonic.ts';
 export { DEFAULT_KDF_PARAMS, type KdfParams, MAX_ITERATIONS, MAX_MEMORY_KIB, SALT_BYTES } from './passphrase-key.ts';
 export { assertSeed, generateSeed, parseSeedHex, SEED_BYTES, seedToHex } from './seed.ts';

@@ -1,6 +1,6 @@
 // The debug tap setting: log packet headers of every room (`*`) or of one named room.
 
-import { parseRoomName } from './room-name.ts';
+import { parseRoomName } from '@keel/voice';
 
 export type DebugTap = { readonly kind: 'all-rooms' } | { readonly kind: 'room'; readonly room: string };
 

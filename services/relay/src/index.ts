@@ -31,4 +31,3 @@ export {
   type TrustedConfig,
 } from './relay-config.ts';
 export { relayHelp, versionLine } from './relay-help.ts';
-export { formatSocketAddress, parseSocketAddress, type SocketAddress } from './socket-address.ts';

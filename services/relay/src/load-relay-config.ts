@@ -1,10 +1,10 @@
 // Start-up configuration: the --config TOML file (when given) with the command-line flags applied over it.
 
 import { ConfigError } from '@keel/kit';
+import { formatSocketAddress } from '@keel/voice-transport';
 import { ConfigLoadError } from './errors.ts';
 import type { RelayFlags } from './relay-args.ts';
 import { DEFAULT_RELAY_CONFIG, type RelayConfig, relayConfigFromToml } from './relay-config.ts';
-import { formatSocketAddress } from './socket-address.ts';
 import { findTomlSyntaxError } from './toml-error-line.ts';
 
 /**

@@ -1,8 +1,8 @@
 // Ready-to-paste TOML for federation (seed: "Federation procedure"): the `[[peers]]` block a relay logs at start
 // for others to copy, and the `[[trusted]]` block it suggests when an unknown relay connects.
 
-import { parseFingerprint } from './fingerprint-text.ts';
-import { formatSocketAddress, type SocketAddress } from './socket-address.ts';
+import { parseFingerprint } from '@keel/identity';
+import { formatSocketAddress, type SocketAddress } from '@keel/voice-transport';
 
 export interface PeersBlockInput {
   /** The address other relays reach this one at (not a wildcard listen address). */

@@ -1,13 +1,13 @@
 // The relay's command line (seed: "Relay command line"): every flag, its value, and what it sets.
 
 import { asPort, ConfigError } from '@keel/kit';
+import { parseRoomName } from '@keel/voice';
+import { formatSocketAddress, parseSocketAddress, type SocketAddress } from '@keel/voice-transport';
 import { type DebugTap, parseDebugTap } from './debug-tap.ts';
 import { MissingValueError, UnexpectedValueError, UnknownArgumentError } from './errors.ts';
 import { parseFilePath } from './file-path.ts';
 import { parseHttpUrl } from './http-url.ts';
 import { DEFAULT_RELAY_CONFIG, type GlobalRoomConfig } from './relay-config.ts';
-import { parseRoomName } from './room-name.ts';
-import { formatSocketAddress, parseSocketAddress, type SocketAddress } from './socket-address.ts';
 
 /** What the flags set; null, false or empty where a flag was not given (the config file's value then stands). */
 export interface RelayFlags {

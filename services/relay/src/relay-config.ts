@@ -1,14 +1,13 @@
 // The relay's configuration: every field of the seed's TOML table with its default, and the strict reading of a
 // parsed TOML document into it (unknown keys, wrong types and bad values all reported with their field).
 
+import { parseFingerprint } from '@keel/identity';
 import { ConfigError } from '@keel/kit';
-import { InvalidJitterConfigError, JitterBuffer, SEED_JITTER_CONFIG } from '@keel/voice';
+import { InvalidJitterConfigError, JitterBuffer, parseRoomName, SEED_JITTER_CONFIG } from '@keel/voice';
+import { parseSocketAddress, type SocketAddress } from '@keel/voice-transport';
 import { type DebugTap, parseDebugTap } from './debug-tap.ts';
 import { parseFilePath } from './file-path.ts';
-import { parseFingerprint } from './fingerprint-text.ts';
 import { parseHttpUrl } from './http-url.ts';
-import { parseRoomName } from './room-name.ts';
-import { parseSocketAddress, type SocketAddress } from './socket-address.ts';
 import {
   isTable,
   readField,

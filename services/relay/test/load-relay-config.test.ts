@@ -235,9 +235,9 @@ describe('loadRelayConfig', () => {
     [
       'an empty global room name',
       '[[global_rooms]]\nname = ""\n',
-      'global_rooms[0].name: a room name must not be empty',
+      'global_rooms[0].name: '' is not a room name',
     ],
-    ['an empty debug tap', 'debug_tap = ""\n', 'debug_tap: a room name must not be empty'],
+    ['an empty debug tap', 'debug_tap = ""\n', 'debug_tap: '' is not a room name'],
     [
       'a jitter target above the maximum',
       'jitter_target_depth = 300\njitter_max_depth = 250\n',

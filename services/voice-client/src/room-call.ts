@@ -28,6 +28,7 @@ import {
   QUALITY_PROFILES,
   type QualityProfile,
   type QualityReport,
+  type ReceiveResult,
   sharedSecret,
   signCallAnswer,
   signCallOffer,
@@ -73,6 +74,10 @@ export class RoomCall {
   readonly #endWaiters: ((end: CallEnd) => void)[] = [];
   /** Media datagrams received before the call was keyed are dropped; counted here. */
   #early = 0;
+  /** Called for every media packet that arrived (or was rebuilt), with its size: feeds the path monitor. */
+  onMedia: (result: ReceiveResult & { kind: 'media' }, bytes: number) => void = () => {};
+  /** Called with the timestamp a Pong echoes (the relay answers Pings: the hop's RTT). */
+  onPong: (pingSentAtMs: number) => void = () => {};
 
   private constructor(endpoint: QuicEndpoint, session: QuicSession, options: RoomCallOptions) {
     this.#endpoint = endpoint;
@@ -131,6 +136,11 @@ export class RoomCall {
     return all;
   }
 
+  /** Sends a Ping stamped with `nowMs`; the Pong comes back through `onPong`. */
+  ping(nowMs: number): void {
+    this.#session.sendSignal({ type: 'Ping', timestampMs: nowMs });
+  }
+
   /** Sends Hangup, closes the connection and the socket. */
   hangUp(reason: HangupReason = 'Normal'): void {
     if (this.#ended === null) {
@@ -163,6 +173,7 @@ export class RoomCall {
     const signal = output.signal;
     if (signal.type === 'CallOffer' && this.#keyed === null) this.#answer(signal);
     else if (signal.type === 'CallAnswer' && this.#keyed === null) this.#accepted(signal);
+    else if (signal.type === 'Pong') this.onPong(signal.timestampMs);
     else if (signal.type === 'Hangup') this.#end({ kind: 'hangup', reason: signal.reason });
   }
 
@@ -224,7 +235,8 @@ export class RoomCall {
       this.#early += 1;
       return;
     }
-    this.#keyed.receiver.receive(Date.now(), payload);
+    const result = this.#keyed.receiver.receive(Date.now(), payload);
+    if (result.kind === 'media') this.onMedia(result, payload.length);
   }
 
   #end(end: CallEnd): void {

@@ -20,3 +20,4 @@ export {
   QuicSession,
   type SessionHandlers,
 } from './quic-session.ts';
+export { formatSocketAddress, parseSocketAddress, type SocketAddress } from './socket-address.ts';

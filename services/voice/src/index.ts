@@ -168,6 +168,7 @@ export {
   MAX_SIGNAL_BYTES,
   SignalFramer,
 } from './signal/framing.ts';
+export { parseRoomName, ROOM_NAME, ROOM_NAME_RULE } from './signal/room-name.ts';
 export {
   type AuthToken,
   type CallAnswer,

@@ -1,6 +1,7 @@
 // encodeSignal/decodeSignal: one signal to and from its UTF-8 JSON payload, strictly validated both ways.
 
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { ROOM_NAME, ROOM_NAME_RULE } from './room-name.ts';
 import {
   HANGUP_REASONS,
   PUBLIC_KEY_BYTES,
@@ -13,8 +14,6 @@ import {
 import { SignalDecodeError } from './signal-error.ts';
 import { isJsonObject, type JsonObject, SignalFields } from './signal-fields.ts';
 
-/** Room names are safe in logs, metric labels and TOML `global_rooms` without quoting. */
-const ROOM = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** RFC 8839 §5.1 candidate attributes are short ASCII lines; 1024 leaves room for every extension seen in practice. */
 const CANDIDATE = /^[\x20-\x7e]{1,1024}$/;
 /** RFC 6750 §2.1 b64token, so the relay can put the token in an Authorization header as it is. */
@@ -85,7 +84,7 @@ function fromWire(object: JsonObject): Signal {
         ephemeralPub: f.bytes('ephemeral_pub', PUBLIC_KEY_BYTES),
         signature: f.bytes('signature', SIGNATURE_BYTES),
         supportedProfiles: f.profiles('supported_profiles'),
-        room: f.nullableText('room', ROOM, 'must be null or 1-64 of A-Z a-z 0-9 . _ - starting with a letter or digit'),
+        room: f.nullableText('room', ROOM_NAME, `must be null or ${ROOM_NAME_RULE}`),
       };
     case 'CallAnswer':
       return {

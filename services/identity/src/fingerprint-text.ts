@@ -1,6 +1,6 @@
 // Fingerprints as operators paste them into `peers` and `trusted`: exactly the text @keel/identity prints.
 
-import { FINGERPRINT_BYTES } from '@keel/identity';
+import { FINGERPRINT_BYTES } from './fingerprint.ts';
 
 /** Mirrors `fingerprint()` of @keel/identity (four hex characters per group); a test keeps the two in step. */
 const GROUP_CHARS = 4;

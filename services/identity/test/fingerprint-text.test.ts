@@ -2,7 +2,7 @@
 
 import { describe, expect, test } from 'bun:test';
 import { fingerprint } from '@keel/identity';
-import { parseFingerprint } from '../src/fingerprint-text.ts';
+import { parseFingerprint } from '../src/index.ts';
 
 describe('parseFingerprint', () => {
   test('accepts what fingerprint() of @keel/identity prints', () => {
