@@ -232,12 +232,8 @@ describe('loadRelayConfig', () => {
     ],
     ['an unknown trusted key', `[[trusted]]\nfingerprint = "${FP_A}"\nurl = "a:1"\n`, 'trusted[0].url: unknown key'],
     ['a global room without name', '[[global_rooms]]\n', 'global_rooms[0].name: required but missing'],
-    [
-      'an empty global room name',
-      '[[global_rooms]]\nname = ""\n',
-      'global_rooms[0].name: '' is not a room name',
-    ],
-    ['an empty debug tap', 'debug_tap = ""\n', 'debug_tap: '' is not a room name'],
+    ['an empty global room name', '[[global_rooms]]\nname = ""\n', "global_rooms[0].name: '' is not a room name"],
+    ['an empty debug tap', 'debug_tap = ""\n', "debug_tap: '' is not a room name"],
     [
       'a jitter target above the maximum',
       'jitter_target_depth = 300\njitter_max_depth = 250\n',

@@ -134,7 +134,7 @@ describe('parseRelayArgs', () => {
     ['a URL that is not http', ['--auth-url', 'ftp://chat/validate'], "--auth-url: 'ftp://chat/validate' is not http"],
     ['a URL that is not a URL', ['--auth-url', 'chat:7700'], "--auth-url: 'chat:7700' is not http or https"],
     ['a relative URL', ['--auth-url', '/v1/auth/validate'], "--auth-url: '/v1/auth/validate' is not a URL"],
-    ['an empty room', ['--global-room='], '--global-room: '' is not a room name'],
+    ['an empty room', ['--global-room='], "--global-room: '' is not a room name"],
     ['an empty path', ['--event-log='], '--event-log: a path must not be empty'],
     ['a single flag given twice', ['--listen', '1.1.1.1:1', '--listen', '2.2.2.2:2'], '--listen: given more than once'],
   ])('%s is refused naming the flag', (_, argv, message) => {
