@@ -3,11 +3,13 @@
 import { deriveKeys } from '@keel/identity';
 import type { Logger } from '@keel/kit';
 import { initSignatures } from '@keel/voice';
-import { QuicEndpoint, type QuicSession, relayCertificate } from '@keel/voice-transport';
+import { QuicEndpoint, type QuicSession, relayCertificate, VERSION_ALPN } from '@keel/voice-transport';
 import { Registry } from 'prom-client';
 import { authenticateToken } from './auth-client.ts';
+import { buildVersion } from './build-version.ts';
 import type { RelayConfig } from './relay-config.ts';
 import { RelayConnection, type RelayContext } from './relay-connection.ts';
+import { versionLine } from './relay-help.ts';
 import { forgetSession, type RelayMetrics, relayMetrics } from './relay-metrics.ts';
 import { RoomRegistry } from './rooms.ts';
 
@@ -122,6 +124,11 @@ export class RelayServer {
     session.handlers = {
       ...session.handlers,
       established: () => {
+        if (session.applicationProtocol === VERSION_ALPN) {
+          // `voice --version-check`: the answer is the close reason.
+          session.close(versionLine(buildVersion()));
+          return;
+        }
         this.metrics.handshakeDuration.observe((performance.now() - started) / 1000);
         onEstablished();
       },

@@ -9,6 +9,7 @@ export {
   KEEP_ALIVE_MS,
   type ServerTls,
   serverConfig,
+  VERSION_ALPN,
 } from './quic-config.ts';
 export { type EndpointCounters, type EndpointOptions, QuicEndpoint } from './quic-endpoint.ts';
 export {

@@ -14,6 +14,8 @@
 import { type QuicheConfig, quiche } from '@keel/native';
 
 export const ALPN = 'voice';
+/** A connection that only asks the relay's version: the relay closes it with `voice-relay <hash>` as the reason. */
+export const VERSION_ALPN = 'voice-version';
 export const IDLE_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_MS = 5_000;
 export const RECEIVE_WINDOW_BYTES = 256 * 1024;
@@ -34,8 +36,8 @@ export interface ServerTls {
   readonly privateKeyPem: Uint8Array;
 }
 
-function applyLimits(config: QuicheConfig): QuicheConfig {
-  config.setApplicationProtos([ALPN]);
+function applyLimits(config: QuicheConfig, protocols: string[]): QuicheConfig {
+  config.setApplicationProtos(protocols);
   config.setMaxIdleTimeout(IDLE_TIMEOUT_MS);
   config.setMaxRecvUdpPayloadSize(MAX_UDP_PAYLOAD);
   config.setMaxSendUdpPayloadSize(MAX_UDP_PAYLOAD);
@@ -59,6 +61,7 @@ function applyLimits(config: QuicheConfig): QuicheConfig {
 export function serverConfig(tls: ServerTls): QuicheConfig {
   return applyLimits(
     quiche.Config.withBoringSslCtx(false, false, null, [tls.privateKeyPem], [tls.certificatePem], SIGNATURE_ALGORITHMS),
+    [ALPN, VERSION_ALPN],
   );
 }
 
@@ -66,6 +69,6 @@ export function serverConfig(tls: ServerTls): QuicheConfig {
  * A client's side. The relay's certificate is self-signed, so the chain is not verified by a CA; the session pins
  * its fingerprint after the handshake instead (QuicSession).
  */
-export function clientConfig(): QuicheConfig {
-  return applyLimits(quiche.Config.withBoringSslCtx(false, false, null, null, null, SIGNATURE_ALGORITHMS));
+export function clientConfig(alpn: string = ALPN): QuicheConfig {
+  return applyLimits(quiche.Config.withBoringSslCtx(false, false, null, null, null, SIGNATURE_ALGORITHMS), [alpn]);
 }

@@ -7,7 +7,14 @@
 import { type HostPort, quiche } from '@keel/native';
 import { toHex } from '@keel/voice';
 import type { udp } from 'bun';
-import { CONNECTION_ID_LENGTH, clientConfig, MAX_UDP_PAYLOAD, type ServerTls, serverConfig } from './quic-config.ts';
+import {
+  ALPN,
+  CONNECTION_ID_LENGTH,
+  clientConfig,
+  MAX_UDP_PAYLOAD,
+  type ServerTls,
+  serverConfig,
+} from './quic-config.ts';
 import { type PeerVerification, QuicSession, type SessionHost } from './quic-session.ts';
 
 type UdpSocket = udp.Socket<'uint8array'>;
@@ -87,9 +94,9 @@ export class QuicEndpoint implements SessionHost {
   }
 
   /** Opens a connection to a relay or peer (an IP address; resolve names before). */
-  connect(remote: HostPort, verification: PeerVerification, serverName = 'voice-relay'): QuicSession {
+  connect(remote: HostPort, verification: PeerVerification, alpn: string = ALPN): QuicSession {
     const scid = crypto.getRandomValues(new Uint8Array(CONNECTION_ID_LENGTH));
-    const conn = quiche.Connection.connect(serverName, scid, this.#local, remote, clientConfig());
+    const conn = quiche.Connection.connect('voice-relay', scid, this.#local, remote, clientConfig(alpn));
     const session = new QuicSession({ id: toHex(scid), conn, remote, isClient: true, host: this, verification });
     this.#register(session, [session.id]);
     this.scheduleFlush(session);

@@ -97,6 +97,11 @@ export class QuicSession {
     return this.#closed;
   }
 
+  /** The ALPN both ends agreed on (empty before the handshake). */
+  get applicationProtocol(): string {
+    return decoder.decode(this.conn.applicationProto());
+  }
+
   /** Datagrams refused because quiche's send queue was full or the datagram too large. */
   get datagramsDropped(): number {
     return this.#datagramsDropped;
