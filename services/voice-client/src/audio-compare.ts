@@ -8,6 +8,11 @@ const RATE = 48_000;
 const DECIMATION = 6;
 /** Fine lags tried on each side of the coarse estimate: two coarse steps absorb the coarse stage's rounding. */
 const REFINE_REACH = 2 * DECIMATION;
+/**
+ * Coarse lags this close to the best count as ties, and the earliest wins: a periodic signal (the speech stand-in
+ * repeats every second) matches equally at each repeat, and the repeats after the real delay only overlap less.
+ */
+const TIE_TOLERANCE = 1e-3;
 /** A lag counts only while the overlap covers half the shorter signal; a few samples can match by chance. */
 const MIN_OVERLAP_FRACTION = 0.5;
 /** 20 ms analysis frames, the span over which speech is roughly stationary. */
@@ -120,7 +125,8 @@ function dot(reference: Int16Array, received: Int16Array, lag: number, length: n
 /**
  * The lag in 0..maxLagSamples at which `received` best matches `reference`, with the normalized correlation there.
  * The search runs coarse to fine: every lag at 8 kHz through an FFT, then the 48 kHz lags around the best coarse one
- * exactly, so it assumes the signal has energy below 4 kHz (speech does).
+ * exactly, so it assumes the signal has energy below 4 kHz (speech does). Of the coarse lags within TIE_TOLERANCE of
+ * the best, the earliest is the one refined.
  */
 export function bestLagCorrelation(
   reference: Int16Array,
@@ -141,15 +147,9 @@ export function bestLagCorrelation(
   const coarseReceived = decimate(received);
   const coarse = new Normalizer(coarseReference, coarseReceived);
   const products = crossProducts(coarseReference, coarseReceived, Math.floor(lastLag / DECIMATION));
-  let coarseLag = 0;
-  let coarseBest = Number.NEGATIVE_INFINITY;
-  products.forEach((product, lag) => {
-    const correlation = coarse.correlation(product, lag);
-    if (correlation > coarseBest) {
-      coarseBest = correlation;
-      coarseLag = lag;
-    }
-  });
+  const coarseCorrelations = Array.from(products, (product, lag) => coarse.correlation(product, lag));
+  const coarseBest = coarseCorrelations.reduce((max, c) => Math.max(max, c), Number.NEGATIVE_INFINITY);
+  const coarseLag = coarseCorrelations.findIndex((c) => c >= coarseBest - TIE_TOLERANCE);
 
   const fine = new Normalizer(reference, received);
   let best: LagCorrelation = { lag: 0, correlation: Number.NEGATIVE_INFINITY };

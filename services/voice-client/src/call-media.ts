@@ -43,6 +43,8 @@ export interface CallMediaOptions {
   readonly source: Int16Array | null;
   /** Pins the profile (adaptation off). */
   readonly forced: QualityTier | null;
+  /** How often the path report goes out and the peer's is acted on (default 1 s; tests run it faster). */
+  readonly reportIntervalMs?: number;
   readonly onStats?: (stats: CallStats) => void;
 }
 
@@ -55,7 +57,8 @@ export class CallMedia {
   #startMs = 0;
   #sendClockMs = 0;
   #playClockMs = 0;
-  #nextReportMs = REPORT_INTERVAL_MS;
+  readonly #reportIntervalMs: number;
+  #nextReportMs: number;
   #sourceOffset = 0;
   #lastPlayedCodec: CodecId;
   #ownReport: QualityReport | null = null;
@@ -69,6 +72,8 @@ export class CallMedia {
 
   constructor(options: CallMediaOptions) {
     this.#options = options;
+    this.#reportIntervalMs = options.reportIntervalMs ?? REPORT_INTERVAL_MS;
+    this.#nextReportMs = this.#reportIntervalMs;
     if (options.forced !== null) this.#controller.force(options.forced);
     this.#lastPlayedCodec = this.#controller.profile.codec;
     options.call.onMedia = (result, bytes) => {
@@ -123,7 +128,7 @@ export class CallMedia {
     while (this.#sendClockMs <= now) this.#sendOne();
     while (this.#playClockMs + 20 <= now) this.#playOne();
     if (now >= this.#nextReportMs) {
-      this.#nextReportMs += REPORT_INTERVAL_MS;
+      this.#nextReportMs += this.#reportIntervalMs;
       this.#report(now);
     }
   }

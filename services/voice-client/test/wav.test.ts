@@ -21,7 +21,7 @@ interface FmtFields {
   rate: number;
   bits: number;
   blockAlign?: number;
-  subformat?: number[];
+  subformat?: readonly number[];
 }
 
 function fmt({ tag, channels, rate, bits, blockAlign, subformat }: FmtFields): Uint8Array {
