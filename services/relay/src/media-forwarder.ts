@@ -62,6 +62,8 @@ export interface MediaForwarderOptions {
   readonly jitterMaxDepth: number;
   /** Loss (percent) the far end reports for this hop, from the quality trailers it sends. */
   readonly hopLossPct: () => number;
+  /** Told of each source packet rebuilt from repair symbols. */
+  readonly onRecovered?: () => void;
 }
 
 export class MediaForwarder {
@@ -117,6 +119,7 @@ export class MediaForwarder {
       if (!header.repair) this.#accept(now, header, datagram);
       for (const packet of rebuilt) {
         this.#recovered += 1;
+        this.#options.onRecovered?.();
         this.#accept(
           now,
           packet.header,

@@ -33,6 +33,7 @@ export interface RelayContext {
   join(room: string, member: RelayConnection): RelayConnection[] | null;
   leave(room: string, member: RelayConnection): void;
   forwarded(room: string, bytes: number): void;
+  recovered(room: string): void;
   closed(connection: RelayConnection): void;
 }
 
@@ -115,6 +116,9 @@ export class RelayConnection {
       jitterTargetDepth: this.#context.jitterTargetDepth,
       jitterMaxDepth: this.#context.jitterMaxDepth,
       hopLossPct: () => peer.reportedLossPct,
+      onRecovered: () => {
+        if (this.#room !== null) this.#context.recovered(this.#room);
+      },
     });
   }
 

@@ -20,6 +20,13 @@ export function relayMetrics(registry: Registry) {
       labelNames: ['room'],
       registers,
     }),
+    // Ours, beyond the seed's list: source packets the relay rebuilt from repair symbols before forwarding.
+    fecRecovered: new Counter({
+      name: 'voice_relay_fec_recovered_total',
+      help: 'Source packets rebuilt from FEC repair symbols, by room',
+      labelNames: ['room'],
+      registers,
+    }),
     authAttempts: new Counter({
       name: 'voice_relay_auth_attempts_total',
       help: 'AuthToken checks against auth_url, by result',

@@ -113,6 +113,7 @@ export class RelayServer {
         this.metrics.packetsForwarded.inc({ room });
         this.metrics.bytesForwarded.inc({ room }, bytes);
       },
+      recovered: (room) => this.metrics.fecRecovered.inc({ room }),
       closed: (connection) => {
         this.#connections.delete(connection);
         this.metrics.activeSessions.set(this.#connections.size);
