@@ -1,4 +1,4 @@
-// Settings that are accepted but do nothing yet (federation, and forward mode until it lands), so the entry point warns about each one set
+// Federation settings that are accepted but do nothing yet, so the entry point warns about each one set
 // instead of ignoring it silently.
 
 import type { RelayConfig } from './relay-config.ts';
@@ -6,8 +6,6 @@ import type { RelayConfig } from './relay-config.ts';
 /** Each setting named as the operator wrote it: its TOML key, or its flag for the flag-only ones. */
 export function inactiveFeatures(config: RelayConfig): string[] {
   const features: readonly (readonly [string, boolean])[] = [
-    // Forward mode belongs to this issue but is not built yet; until it is, it is refused loudly, not ignored.
-    ['remote_relay', config.remoteRelay !== null],
     ['probe_targets', config.probeTargets.length > 0],
     ['probe_mesh', config.probeMesh],
     ['--mesh-status', config.meshStatus],

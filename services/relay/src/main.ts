@@ -60,6 +60,12 @@ process.stdout.write(
   `# paste into another relay's config to peer with this one\n${peersBlock({ address: advertised, fingerprint: server.fingerprint, label: null })}\n`,
 );
 if (config.authUrl === null) log.warn('authentication is disabled (no auth_url): any client can join any room');
+if (config.remoteRelay !== null) {
+  const remote = config.remoteRelay;
+  const pinned = config.peers.some((p) => p.url.host === remote.host && p.url.port === remote.port);
+  log.info('forward mode: every client goes on to the remote relay', { remote: `${remote.host}:${remote.port}` });
+  if (!pinned) log.warn('remote_relay has no [[peers]] entry with its fingerprint: its certificate is not checked');
+}
 for (const feature of inactiveFeatures(config)) log.warn('setting accepted but not active yet', { setting: feature });
 
 let metricsServer: ReturnType<typeof Bun.serve> | null = null;

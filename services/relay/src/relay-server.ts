@@ -3,10 +3,18 @@
 import { deriveKeys } from '@keel/identity';
 import type { Logger } from '@keel/kit';
 import { initSignatures } from '@keel/voice';
-import { QuicEndpoint, type QuicSession, relayCertificate, VERSION_ALPN } from '@keel/voice-transport';
+import {
+  APP_CLOSE_REFUSED,
+  QuicEndpoint,
+  type QuicSession,
+  relayCertificate,
+  type SocketAddress,
+  VERSION_ALPN,
+} from '@keel/voice-transport';
 import { Registry } from 'prom-client';
 import { authenticateToken } from './auth-client.ts';
 import { buildVersion } from './build-version.ts';
+import { ForwardConnection } from './forward-connection.ts';
 import type { RelayConfig } from './relay-config.ts';
 import { RelayConnection, type RelayContext } from './relay-connection.ts';
 import { versionLine } from './relay-help.ts';
@@ -30,6 +38,7 @@ export class RelayServer {
   readonly #endpoint: QuicEndpoint;
   readonly #rooms = new RoomRegistry<RelayConnection>();
   readonly #connections = new Set<RelayConnection>();
+  readonly #forwards = new Set<ForwardConnection>();
   readonly #log: Logger;
   /** Samples the per-session gauges once a second. */
   readonly #sampler: ReturnType<typeof setInterval>;
@@ -61,14 +70,52 @@ export class RelayServer {
   }
 
   get sessionCount(): number {
-    return this.#connections.size;
+    return this.#connections.size + this.#forwards.size;
   }
 
   /** Hangs up every call, closes every connection and the socket. */
   stop(): void {
     clearInterval(this.#sampler);
-    for (const connection of this.#connections) connection.hangUp('Normal');
+    for (const connection of [...this.#connections, ...this.#forwards]) connection.hangUp('Normal');
     this.#endpoint.close();
+  }
+
+  /** Forward mode: the client's session is paired with a connection of ours to the remote relay. */
+  #acceptForward(session: QuicSession, config: RelayConfig, remote: SocketAddress): void {
+    if (this.#connections.size + this.#forwards.size >= config.maxSessions) {
+      session.handlers = { ...session.handlers, established: () => session.close('RelayFull', APP_CLOSE_REFUSED) };
+      return;
+    }
+    const peer = config.peers.find((p) => p.url.host === remote.host && p.url.port === remote.port);
+    const upstream = this.#endpoint.connect(
+      remote,
+      peer === undefined ? { insecure: true } : { fingerprint: peer.fingerprint },
+    );
+    const forward = new ForwardConnection(session, upstream, {
+      log: this.#log,
+      requireAuth: config.authUrl !== null,
+      jitterTargetDepth: config.jitterTargetDepth,
+      jitterMaxDepth: config.jitterMaxDepth,
+      authenticate: (token) => this.#authenticate(config.authUrl as string, token, session.id),
+      closed: (connection) => {
+        this.#forwards.delete(connection);
+        this.#updateSessionGauge();
+      },
+    });
+    this.#forwards.add(forward);
+    this.#updateSessionGauge();
+  }
+
+  async #authenticate(authUrl: string, token: string, sessionId: string): Promise<boolean> {
+    const result = await authenticateToken(authUrl, token);
+    this.metrics.authAttempts.inc({ result: result.valid ? 'ok' : 'fail' });
+    if (result.valid) this.#log.info('client authenticated', { session: sessionId, fingerprint: result.fingerprint });
+    else this.#log.warn('authentication refused', { session: sessionId, reason: result.reason });
+    return result.valid;
+  }
+
+  #updateSessionGauge(): void {
+    this.metrics.activeSessions.set(this.#connections.size + this.#forwards.size);
   }
 
   #sample(): void {
@@ -86,6 +133,10 @@ export class RelayServer {
 
   /** A new client connection (called by the endpoint). */
   accept(session: QuicSession, config: RelayConfig): void {
+    if (config.remoteRelay !== null) {
+      this.#acceptForward(session, config, config.remoteRelay);
+      return;
+    }
     const started = performance.now();
     const context: RelayContext = {
       log: this.#log,
@@ -116,7 +167,7 @@ export class RelayServer {
       recovered: (room) => this.metrics.fecRecovered.inc({ room }),
       closed: (connection) => {
         this.#connections.delete(connection);
-        this.metrics.activeSessions.set(this.#connections.size);
+        this.#updateSessionGauge();
         forgetSession(this.metrics, connection.session.id);
       },
     };
@@ -140,6 +191,6 @@ export class RelayServer {
       return;
     }
     this.#connections.add(connection);
-    this.metrics.activeSessions.set(this.#connections.size);
+    this.#updateSessionGauge();
   }
 }

@@ -1,4 +1,4 @@
-// Settings not active yet (federation, forward mode) are listed when set, so the entry point warns about each one.
+// Federation settings not active yet are listed when set, so the entry point warns about each one.
 
 import { describe, expect, test } from 'bun:test';
 import { DEFAULT_RELAY_CONFIG, inactiveFeatures, type RelayConfig } from '../src/index.ts';
@@ -13,18 +13,13 @@ describe('inactiveFeatures', () => {
   test('settings of the active features are not listed', () => {
     const config: RelayConfig = {
       ...DEFAULT_RELAY_CONFIG,
+      remoteRelay: { host: '10.0.0.1', port: 4433 },
       authUrl: 'http://127.0.0.1:7700/v1/auth/validate',
       metricsPort: 9100,
       maxSessions: 5,
       logLevel: 'trace',
     };
     expect(inactiveFeatures(config)).toEqual([]);
-  });
-
-  test('forward mode is listed until it is built', () => {
-    expect(inactiveFeatures({ ...DEFAULT_RELAY_CONFIG, remoteRelay: { host: '10.0.0.1', port: 4433 } })).toEqual([
-      'remote_relay',
-    ]);
   });
 
   test('each federation setting that is set is listed once, by the name the operator used', () => {
