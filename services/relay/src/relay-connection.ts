@@ -50,6 +50,8 @@ export class RelayConnection {
   /** Loss this client reports for the hop from the relay (its quality trailers). */
   #reportedLossPct = 0;
   #reportedEvents = { underruns: 0, overruns: 0 };
+  /** When the client last sent a signal or media (QUIC keep-alives do not count). */
+  #lastActivity = Date.now();
 
   constructor(session: QuicSession, context: RelayContext) {
     this.session = session;
@@ -69,6 +71,11 @@ export class RelayConnection {
 
   get room(): string | null {
     return this.#room;
+  }
+
+  /** Milliseconds since the client last sent a signal or media. */
+  idleFor(now: number): number {
+    return now - this.#lastActivity;
   }
 
   get reportedLossPct(): number {
@@ -123,6 +130,7 @@ export class RelayConnection {
   }
 
   #onSignal(output: FramerOutput): void {
+    this.#lastActivity = Date.now();
     if (!output.ok) {
       this.#context.log.warn('bad signal', { session: this.session.id, code: output.error.code });
       this.hangUp('ProtocolError');
@@ -217,6 +225,7 @@ export class RelayConnection {
   }
 
   #onDatagram(payload: Uint8Array): void {
+    this.#lastActivity = Date.now();
     if (this.#state !== 'in-call' || this.#forwarder === null) return;
     this.#readTrailer(payload);
     this.#forwarder.ingest(Date.now(), payload);

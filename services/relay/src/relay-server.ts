@@ -21,11 +21,20 @@ import { versionLine } from './relay-help.ts';
 import { forgetSession, type RelayMetrics, relayMetrics } from './relay-metrics.ts';
 import { RoomRegistry } from './rooms.ts';
 
-/** Per-session gauges are refreshed at this rate. */
+/** Per-session gauges are refreshed, and idle sessions looked for, at this rate. */
 const SAMPLE_INTERVAL_MS = 1_000;
+/**
+ * Idle expiry (the seed leaves it open): a member in a call that sent no media or signal for 60 s is hung up with
+ * `Timeout`; a member waiting alone in a room may wait 10 minutes. A connection that goes silent altogether ends
+ * earlier, at QUIC's 30 s idle timeout.
+ */
+export const IDLE_IN_CALL_MS = 60_000;
+export const IDLE_WAITING_MS = 600_000;
 
 export interface RelayServerOptions {
   readonly config: RelayConfig;
+  /** Idle limits (defaults IDLE_IN_CALL_MS and IDLE_WAITING_MS). */
+  readonly idle?: { readonly inCallMs: number; readonly waitingMs: number };
   /** The relay's identity seed (identity file). */
   readonly seed: Uint8Array;
   readonly log: Logger;
@@ -43,14 +52,27 @@ export class RelayServer {
   /** Samples the per-session gauges once a second. */
   readonly #sampler: ReturnType<typeof setInterval>;
 
-  private constructor(endpoint: QuicEndpoint, fingerprint: string, log: Logger) {
+  readonly #idle: { readonly inCallMs: number; readonly waitingMs: number };
+
+  private constructor(
+    endpoint: QuicEndpoint,
+    fingerprint: string,
+    log: Logger,
+    idle: { readonly inCallMs: number; readonly waitingMs: number },
+  ) {
     this.#endpoint = endpoint;
     this.fingerprint = fingerprint;
     this.#log = log;
+    this.#idle = idle;
     this.#sampler = setInterval(() => this.#sample(), SAMPLE_INTERVAL_MS);
   }
 
-  static async start({ config, seed, log }: RelayServerOptions): Promise<RelayServer> {
+  static async start({
+    config,
+    seed,
+    log,
+    idle = { inCallMs: IDLE_IN_CALL_MS, waitingMs: IDLE_WAITING_MS },
+  }: RelayServerOptions): Promise<RelayServer> {
     await initSignatures();
     const keys = await deriveKeys(seed);
     const tls = relayCertificate(keys.ed25519);
@@ -61,7 +83,7 @@ export class RelayServer {
       tls,
       onSession: (session) => server?.accept(session, config),
     });
-    server = new RelayServer(endpoint, tls.fingerprint, log);
+    server = new RelayServer(endpoint, tls.fingerprint, log, idle);
     return server;
   }
 
@@ -119,7 +141,14 @@ export class RelayServer {
   }
 
   #sample(): void {
+    const now = Date.now();
     for (const connection of this.#connections) {
+      const limit = connection.state === 'in-call' ? this.#idle.inCallMs : this.#idle.waitingMs;
+      if (connection.idleFor(now) > limit) {
+        this.#log.info('idle session expired', { session: connection.session.id, state: connection.state });
+        connection.hangUp('Timeout');
+        continue;
+      }
       const labels = { session_id: connection.session.id };
       this.metrics.sessionJitterDepth.set(labels, connection.forwarderDepth);
       this.metrics.sessionLoss.set(labels, connection.reportedLossPct);
