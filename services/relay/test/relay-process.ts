@@ -9,6 +9,7 @@ export interface RelayProcess extends AsyncDisposable {
   readonly port: number;
   readonly fingerprint: string;
   readonly version: string;
+  readonly pid: number;
   readonly logs: readonly Record<string, unknown>[];
   readonly stdout: () => string;
   readonly stderr: () => string;
@@ -66,6 +67,7 @@ export async function startRelay(
     port: Number(address.slice(address.lastIndexOf(':') + 1)),
     fingerprint: String(ready.fingerprint),
     version: String(ready.version),
+    pid: child.pid,
     logs,
     stdout: () => stdout,
     stderr: () => stderr,

@@ -52,6 +52,7 @@ export async function udpProxy(server: { host: string; port: number }, seed = 1)
         const bytes = data.slice();
         relay(down, () => socket.send(bytes, target.port, target.host), 'down');
       },
+      error() {},
     },
   });
   toClient = await Bun.udpSocket({
@@ -64,6 +65,7 @@ export async function udpProxy(server: { host: string; port: number }, seed = 1)
         const bytes = data.slice();
         relay(up, () => toServer.send(bytes, server.port, server.host), 'up');
       },
+      error() {},
     },
   });
   return {

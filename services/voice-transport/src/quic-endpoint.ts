@@ -70,6 +70,12 @@ export class QuicEndpoint implements SessionHost {
         data(_socket, data, port, address) {
           endpoint?.receive(data, { host: address, port });
         },
+        // An ICMP "port unreachable" for an earlier send (a peer that went away) arrives as ECONNREFUSED on the
+        // next receive; it concerns one peer, never the endpoint, so it is counted and otherwise ignored.
+        error(...args: unknown[]) {
+          const error = args.find((arg) => arg instanceof Error);
+          endpoint?.socketError(error instanceof Error ? error.message : 'unknown socket error');
+        },
       },
     });
     endpoint = new QuicEndpoint(socket, { host: options.host, port: socket.port }, options);
@@ -205,6 +211,11 @@ export class QuicEndpoint implements SessionHost {
     this.#packetsOut += batch.length / 3;
     this.#sendCalls += 1;
     this.#socket.sendMany(batch);
+  }
+
+  /** A socket-level error (see bind). */
+  socketError(message: string): void {
+    this.#drop(`socket error: ${message}`);
   }
 
   #drop(reason: string): void {
