@@ -72,6 +72,8 @@ export class MediaForwarder {
   readonly #jitter: JitterBuffer<HeldPacket> | null;
   readonly #outgoing: (OutgoingBlock | undefined)[] = new Array(256);
   #playout: ReturnType<typeof setTimeout> | null = null;
+  /** When the next frame is due (performance.now() ms); null while buffering. */
+  #nextPlayAt: number | null = null;
   #frameMs = 20;
   #forwarded = 0;
   #recovered = 0;
@@ -160,14 +162,25 @@ export class MediaForwarder {
     this.#playout ??= setTimeout(() => this.#tick(), this.#frameMs);
   }
 
+  /** Plays out every frame that is due on a drift-free clock (timers fire late; the schedule does not slip). */
   #tick(): void {
     this.#playout = null;
     const jitter = this.#jitter as JitterBuffer<HeldPacket>;
-    const wasPlaying = jitter.depth > 0;
-    const result = jitter.pop(Date.now());
-    if (result.kind === 'Packet') this.#forward(result.packet.header, result.packet.packet);
-    if (result.kind === 'NotReady' && wasPlaying) this.#underruns += 1;
-    if (jitter.depth > 0 || result.kind !== 'NotReady') this.#playout = setTimeout(() => this.#tick(), this.#frameMs);
+    const now = performance.now();
+    this.#nextPlayAt ??= now;
+    while (this.#nextPlayAt !== null && now >= this.#nextPlayAt) {
+      const wasPlaying = jitter.depth > 0;
+      const result = jitter.pop(Date.now());
+      if (result.kind === 'Packet') this.#forward(result.packet.header, result.packet.packet);
+      if (result.kind === 'NotReady') {
+        if (wasPlaying) this.#underruns += 1;
+        this.#nextPlayAt = null; // buffering again: the clock restarts with the next packet
+        break;
+      }
+      this.#nextPlayAt += this.#frameMs;
+    }
+    const wait = this.#nextPlayAt === null ? this.#frameMs : Math.max(0, this.#nextPlayAt - now);
+    if (jitter.depth > 0) this.#playout = setTimeout(() => this.#tick(), wait);
   }
 
   /** Sends a source packet with this hop's ratio, and the block's repair packets once all its sources went out. */
