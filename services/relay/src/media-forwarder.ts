@@ -15,7 +15,9 @@ import {
   CODEC_TIMING,
   chooseRepairCount,
   decodeMediaHeader,
+  decodeQualityTrailer,
   encodeMediaPacket,
+  encodeQualityTrailer,
   encodeRepairPacket,
   encodeRepairSymbols,
   FecError,
@@ -64,6 +66,12 @@ export interface MediaForwarderOptions {
   readonly hopLossPct: () => number;
   /** Told of each source packet rebuilt from repair symbols. */
   readonly onRecovered?: () => void;
+  /**
+   * Loss of the far end's own stream on its way into the relay. The far end sizes its repair from the reports it
+   * receives, which only see the hop after the relay; so the relay raises the loss in those reports (the trailer
+   * is outside the end-to-end AAD) to what the far end's first hop loses.
+   */
+  readonly farEndInboundLossPct?: () => number;
 }
 
 export class MediaForwarder {
@@ -196,12 +204,21 @@ export class MediaForwarder {
     const out = packet.slice();
     out[0] = ((out[0] as number) & 0xfe) | ((block.ratio >> 6) & 0x01);
     out[1] = ((block.ratio & 0x3f) << 2) | ((out[1] as number) & 0x03);
+    if (header.quality) this.#raiseReportedLoss(out);
     this.#options.send(out);
     this.#forwarded += 1;
     if (block.bodies[header.symbol] !== undefined) return;
     block.bodies[header.symbol] = this.#sealedBody(header, packet);
     block.sent += 1;
     if (block.sent === k && block.repairCount > 0) this.#sendRepairs(header, block);
+  }
+
+  #raiseReportedLoss(packet: Uint8Array): void {
+    const inbound = this.#options.farEndInboundLossPct?.() ?? 0;
+    const at = packet.length - QUALITY_TRAILER_LENGTH;
+    const report = decodeQualityTrailer(packet.subarray(at));
+    if (inbound <= report.lossPct) return;
+    packet.set(encodeQualityTrailer({ ...report, lossPct: inbound }), at);
   }
 
   #sendRepairs(last: MediaHeader, block: OutgoingBlock): void {

@@ -14,6 +14,7 @@ import {
   decodeQualityTrailer,
   type FramerOutput,
   type HangupReason,
+  PathMonitor,
   QUALITY_TRAILER_LENGTH,
   type Signal,
   verifyCallOffer,
@@ -50,6 +51,9 @@ export class RelayConnection {
   /** Loss this client reports for the hop from the relay (its quality trailers). */
   #reportedLossPct = 0;
   #reportedEvents = { underruns: 0, overruns: 0 };
+  /** Loss of this client's media on its way in (source sequence gaps), refreshed by sampleInbound(). */
+  readonly #inbound = new PathMonitor();
+  #inboundLossPct = 0;
   /** When the client last sent a signal or media (QUIC keep-alives do not count). */
   #lastActivity = Date.now();
 
@@ -76,6 +80,16 @@ export class RelayConnection {
   /** Milliseconds since the client last sent a signal or media. */
   idleFor(now: number): number {
     return now - this.#lastActivity;
+  }
+
+  /** Loss of this client's media on its hop into the relay, before FEC. */
+  get inboundLossPct(): number {
+    return this.#inboundLossPct;
+  }
+
+  /** Closes one measuring interval of the inbound loss (the server calls it each second). */
+  sampleInbound(now: number): void {
+    this.#inboundLossPct = this.#inbound.report(now).lossPct;
   }
 
   get reportedLossPct(): number {
@@ -126,6 +140,7 @@ export class RelayConnection {
       onRecovered: () => {
         if (this.#room !== null) this.#context.recovered(this.#room);
       },
+      farEndInboundLossPct: () => peer.inboundLossPct,
     });
   }
 
@@ -231,11 +246,13 @@ export class RelayConnection {
     this.#forwarder.ingest(Date.now(), payload);
   }
 
-  /** The loss this client reports rides in clear after the tag of its source packets. */
+  /** Counts the hop's loss, and reads the loss this client reports (in clear after the tag of its source packets). */
   #readTrailer(payload: Uint8Array): void {
     try {
       const header = decodeMediaHeader(payload);
-      if (!header.quality || header.repair) return;
+      if (header.repair) return;
+      this.#inbound.onPacket(header.seq, header.timestamp, payload.length, Date.now());
+      if (!header.quality) return;
       this.#reportedLossPct = decodeQualityTrailer(payload.subarray(payload.length - QUALITY_TRAILER_LENGTH)).lossPct;
     } catch {
       // Malformed packets are counted by the forwarder.

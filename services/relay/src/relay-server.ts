@@ -149,6 +149,7 @@ export class RelayServer {
         connection.hangUp('Timeout');
         continue;
       }
+      connection.sampleInbound(now);
       const labels = { session_id: connection.session.id };
       this.metrics.sessionJitterDepth.set(labels, connection.forwarderDepth);
       this.metrics.sessionLoss.set(labels, connection.reportedLossPct);
