@@ -1,5 +1,5 @@
 // Packet crypto: ChaCha20-Poly1305-IETF over one media packet: header ‖ ciphertext ‖ 16-byte tag, with the header
-// (its hop-level FEC ratio bits cleared, mediaAad) as associated data.
+// (its hop-level FEC-ratio and Q bits cleared, mediaAad) as associated data.
 
 import { MEDIA_HEADER_LENGTH, mediaAad } from '../packet/media-header.ts';
 import { AEAD_TAG_LENGTH } from '../packet/media-packet.ts';
@@ -28,7 +28,7 @@ export function sealPacket(
   return out;
 }
 
-/** Opens header ‖ ciphertext ‖ tag (the first 12 bytes, ratio bits cleared, are the AAD). */
+/** Opens header ‖ ciphertext ‖ tag (the first 12 bytes, ratio and Q bits cleared, are the AAD). */
 export function openPacket(
   key: Uint8Array,
   nonce: Uint8Array,

@@ -111,9 +111,10 @@ export function decodeMediaHeader(bytes: Uint8Array): MediaHeader {
 }
 
 /**
- * The AEAD's associated data for a header: the header with the 7 FEC-ratio bits cleared. The ratio describes the
- * FEC of one hop, and a relay that re-protects a block for the next hop rewrites it; every other field, block id and
- * symbol index included, stays authenticated end to end (docs/voice-protocol.md §5.3).
+ * The AEAD's associated data for a header: the header with the 7 FEC-ratio bits and the Q bit cleared. Both describe
+ * one hop: a relay that re-protects a block for the next hop rewrites the ratio, and a source packet rebuilt from
+ * repair symbols carries no trailer even if the original did (the trailer itself is outside the AEAD). Every other
+ * field, block id and symbol index included, stays authenticated end to end (docs/voice-protocol.md §5.3).
  */
 export function mediaAad(headerBytes: Uint8Array): Uint8Array {
   if (headerBytes.length !== MEDIA_HEADER_LENGTH) {
@@ -123,7 +124,7 @@ export function mediaAad(headerBytes: Uint8Array): Uint8Array {
     });
   }
   const aad = headerBytes.slice();
-  aad[0] = (aad[0] as number) & 0xfe;
+  aad[0] = (aad[0] as number) & 0xfc;
   aad[1] = (aad[1] as number) & 0x03;
   return aad;
 }

@@ -260,6 +260,12 @@ describe('hostile and broken packets', () => {
   });
 });
 
+/** The first source packet of a fresh sender, carrying `report` in its trailer. */
+function sendFramesWithReport(report: { lossPct: number; rttMs: number; jitterMs: number; bitrateCapKbps: number }) {
+  const { sender } = pair();
+  return sender.send(CodecId.Opus24k, frameNo(0), report)[0] as Uint8Array;
+}
+
 describe('a relay in the middle holds no key', () => {
   test('it rebuilds a lost source packet byte for byte from the sealed bodies and the repair symbols', () => {
     const { sender } = pair();
@@ -277,7 +283,7 @@ describe('a relay in the middle holds no key', () => {
     expect(packets).toEqual([datagrams[3] as Uint8Array, datagrams[7] as Uint8Array]);
   });
 
-  test('the FEC ratio bits are outside the authenticated data, every other header bit is inside', () => {
+  test('the FEC ratio and Q bits are outside the authenticated data, every other header bit is inside', () => {
     const { sender } = pair();
     const [packet] = sendFrames(sender, CodecId.Opus24k, 0, 1);
     const opens = (bytes: Uint8Array) =>
@@ -285,6 +291,13 @@ describe('a relay in the middle holds no key', () => {
     const rewritten = (packet as Uint8Array).slice();
     rewritten[1] = 60 << 2; // a relay re-protecting the next hop with another ratio
     expect(opens(rewritten)).toBe('opened');
+    // A packet sent with a trailer, rebuilt without it (Q cleared, trailer gone), still opens.
+    const report = { lossPct: 5, rttMs: 40, jitterMs: 3, bitrateCapKbps: 64 };
+    const withTrailer = sendFramesWithReport(report);
+    const stripped = withTrailer.slice(0, withTrailer.length - 4);
+    stripped[0] = (stripped[0] as number) & ~0x02;
+    expect(opens(withTrailer)).toBe('opened');
+    expect(opens(stripped)).toBe('opened');
     // Codec 1 → 3, seq, timestamp, block id, symbol index.
     for (const [byte, mask] of [
       [0, 0x08],
