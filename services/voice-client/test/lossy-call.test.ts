@@ -56,7 +56,13 @@ async function lossyCall() {
     const text = await (await fetch(`http://127.0.0.1:${line?.port}/metrics`)).text();
     return Number(/voice_relay_fec_recovered_total\{room="lossy"\} (\d+)/.exec(text)?.[1] ?? 0);
   };
-  return { proxy, listener: media(listener, heard, null), talker: media(talker, said, SPEECH), heard, relayRecovered };
+  return {
+    proxy,
+    listener: media(listener, heard, null),
+    talker: media(talker, said, SPEECH),
+    heard,
+    relayRecovered,
+  };
 }
 
 describe('a call through a lossy path', () => {
@@ -72,7 +78,7 @@ describe('a call through a lossy path', () => {
     await waitFor(() => call.talker.stats().tier === 'GOOD', { timeoutMs: 20_000, what: 'the upgrade' });
   }, 45_000);
 
-  test('at 10 % loss with delay and reordering the call holds, and the talker learns the loss of its first hop', async () => {
+  test('at 10 % loss with delay and reordering the call holds, the talker learns the loss of its first hop, and nearly every frame plays', async () => {
     const call = await lossyCall();
     call.proxy.set({ up: { loss: 0.1, delayMs: 20, jitterMs: 15 } });
     await Bun.sleep(3_000); // the loss estimate and the repair count adapt (a few reports)
@@ -83,9 +89,12 @@ describe('a call through a lossy path', () => {
     const played = after.framesPlayed - before.framesPlayed;
     // 4 s of 20 ms (GOOD) or 40 ms (DEGRADED) frames: the raised loss may move the talker to DEGRADED.
     expect(played).toBeGreaterThan(90);
-    // The talker hears of its own first hop's loss (the relay raises the loss in the reports it forwards).
-    const talker = call.talker.stats();
-    expect(talker.lossOutPct).toBeGreaterThan(5);
-    // Measured, not asserted yet: 3-12 % of the frames played in this stretch are still concealed (issue 7 notes).
+    // The talker hears of its own first hop's loss: the listener's hop loses nothing, so any loss the talker is told
+    // of comes from the relay raising the reports it forwards.
+    expect(call.talker.stats().lossOutPct).toBeGreaterThan(2);
+    // Concealed without any FEC copy, as a share of what played in the adapted stretch.
+    const concealed = after.concealed - before.concealed;
+    // Measured 0-5 % over repeated runs (random 10 % loss, a short stretch); the bound leaves room for that spread.
+    expect(concealed / played).toBeLessThan(0.08);
   }, 30_000);
 });

@@ -191,23 +191,39 @@ export class QuicEndpoint implements SessionHost {
   #flushAll(): void {
     this.#flushQueued = false;
     const batch: (Uint8Array | number | string)[] = [];
-    for (const session of this.#dirty) {
-      for (;;) {
-        let sent: ReturnType<typeof session.conn.send>;
-        try {
-          sent = session.conn.send(this.#out);
-        } catch {
-          break;
-        }
-        if (sent === null) break;
-        const [length, info] = sent;
-        batch.push(this.#out.slice(0, length), info.to.port, info.to.host);
-      }
-      session.afterIo();
-      session.armTimer();
-    }
+    for (const session of this.#dirty) this.#drain(session, batch);
     this.#dirty.clear();
-    if (batch.length === 0) return;
+    this.#send(batch);
+  }
+
+  /**
+   * Sends what one session has queued right away. Media datagrams go out this way, one per QUIC packet: batched,
+   * quiche would pack a block's source and repair datagrams into one UDP packet, and one loss would take them all.
+   */
+  flushNow(session: QuicSession): void {
+    const batch: (Uint8Array | number | string)[] = [];
+    this.#drain(session, batch);
+    this.#send(batch);
+  }
+
+  #drain(session: QuicSession, batch: (Uint8Array | number | string)[]): void {
+    for (;;) {
+      let sent: ReturnType<typeof session.conn.send>;
+      try {
+        sent = session.conn.send(this.#out);
+      } catch {
+        break;
+      }
+      if (sent === null) break;
+      const [length, info] = sent;
+      batch.push(this.#out.slice(0, length), info.to.port, info.to.host);
+    }
+    session.afterIo();
+    session.armTimer();
+  }
+
+  #send(batch: (Uint8Array | number | string)[]): void {
+    if (batch.length === 0 || this.#closed) return;
     this.#packetsOut += batch.length / 3;
     this.#sendCalls += 1;
     this.#socket.sendMany(batch);

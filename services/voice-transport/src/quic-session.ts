@@ -31,6 +31,7 @@ export interface SessionHandlers {
 /** What the endpoint provides to a session: flushing its packets and forgetting it. */
 export interface SessionHost {
   scheduleFlush(session: QuicSession): void;
+  flushNow(session: QuicSession): void;
   release(session: QuicSession): void;
 }
 
@@ -127,7 +128,7 @@ export class QuicSession {
       this.#datagramsDropped += 1;
       return false;
     }
-    this.#host.scheduleFlush(this);
+    this.#host.flushNow(this);
     return true;
   }
 
