@@ -6,7 +6,7 @@
 // env: RELAY_BENCH_SECONDS (per step, default 10), RELAY_BENCH_STEPS (call counts, default 25,50,100,200,300,400,500)
 
 import { readFileSync } from 'node:fs';
-import { machineInfo, processMemoryMiB, round, tempDir } from '@keel/kit/testing';
+import { machineInfo, processMemoryMiB, round, tempDir, waitFor } from '@keel/kit/testing';
 import { startRelay } from '../services/relay/test/relay-process.ts';
 
 const SECONDS = Number(process.env.RELAY_BENCH_SECONDS ?? 10);
@@ -36,14 +36,9 @@ async function withRelay<T>(
     `jitter_target_depth = ${jitter}\nmetrics_port = 0\nmax_sessions = 5000\n`,
   );
   await using relay = await startRelay(home.path, ['--config', `${home.path}/relay.toml`]);
-  const metricsLine = await (async () => {
-    for (let i = 0; i < 200; i++) {
-      const line = relay.logs.find((l) => l.msg === 'metrics listening');
-      if (line !== undefined) return line;
-      await Bun.sleep(10);
-    }
-    throw new Error('relay never opened its metrics port');
-  })();
+  const metricsLine = await waitFor(() => relay.logs.find((l) => l.msg === 'metrics listening'), {
+    what: 'the relay metrics port',
+  });
   return await run(relay, Number(metricsLine.port));
 }
 

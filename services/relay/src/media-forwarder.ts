@@ -26,6 +26,7 @@ import {
   MEDIA_HEADER_LENGTH,
   type MediaHeader,
   QUALITY_TRAILER_LENGTH,
+  type RecoveredPacket,
   ratioField,
   VoiceError,
 } from '@keel/voice';
@@ -35,6 +36,8 @@ interface HeldPacket {
   readonly mediaTimeMs: number;
   readonly header: MediaHeader;
   readonly packet: Uint8Array;
+  /** Its sealed body, kept for this hop's repair symbols. */
+  readonly sealed: Uint8Array;
 }
 
 interface OutgoingBlock {
@@ -119,26 +122,29 @@ export class MediaForwarder {
     return this.#jitter?.depth ?? 0;
   }
 
-  ingest(now: number, datagram: Uint8Array): void {
-    let header: MediaHeader;
+  /** Takes one datagram from the sender; returns its header, or null when it was malformed or inconsistent. */
+  ingest(now: number, datagram: Uint8Array): MediaHeader | null {
     try {
-      header = decodeMediaHeader(datagram);
-      const rebuilt = header.repair
-        ? this.#tracker.repair(header, datagram.slice(MEDIA_HEADER_LENGTH))
-        : this.#tracker.source(header, this.#sealedBody(header, datagram));
-      if (!header.repair) this.#accept(now, header, datagram);
+      const header = decodeMediaHeader(datagram);
+      let rebuilt: RecoveredPacket[];
+      if (header.repair) {
+        rebuilt = this.#tracker.repair(header, datagram.slice(MEDIA_HEADER_LENGTH));
+      } else {
+        const sealed = this.#sealedBody(header, datagram);
+        rebuilt = this.#tracker.source(header, sealed);
+        this.#accept(now, header, datagram, sealed);
+      }
       for (const packet of rebuilt) {
         this.#recovered += 1;
         this.#options.onRecovered?.();
-        this.#accept(
-          now,
-          packet.header,
-          encodeMediaPacket({ header: packet.header, sealed: packet.sealed, trailer: null }),
-        );
+        const bytes = encodeMediaPacket({ header: packet.header, sealed: packet.sealed, trailer: null });
+        this.#accept(now, packet.header, bytes, packet.sealed);
       }
+      return header;
     } catch (error) {
       if (!(error instanceof VoiceError)) throw error;
       this.#dropped += 1;
+      return null;
     }
   }
 
@@ -154,15 +160,16 @@ export class MediaForwarder {
     return datagram.slice(MEDIA_HEADER_LENGTH, datagram.length - trailer);
   }
 
-  #accept(now: number, header: MediaHeader, packet: Uint8Array): void {
+  #accept(now: number, header: MediaHeader, packet: Uint8Array, sealed: Uint8Array): void {
     if (this.#jitter === null) {
-      this.#forward(header, packet);
+      this.#forward(header, packet, sealed);
       return;
     }
     this.#frameMs = CODEC_TIMING[header.codec].frameMs;
     const full = this.#jitter.depth >= this.#options.jitterMaxDepth;
     if (
-      this.#jitter.push({ seq: header.seq, mediaTimeMs: header.timestamp, header, packet }, now) === 'Accepted' &&
+      this.#jitter.push({ seq: header.seq, mediaTimeMs: header.timestamp, header, packet, sealed }, now) ===
+        'Accepted' &&
       full
     ) {
       this.#overruns += 1;
@@ -179,7 +186,7 @@ export class MediaForwarder {
     while (this.#nextPlayAt !== null && now >= this.#nextPlayAt) {
       const wasPlaying = jitter.depth > 0;
       const result = jitter.pop(Date.now());
-      if (result.kind === 'Packet') this.#forward(result.packet.header, result.packet.packet);
+      if (result.kind === 'Packet') this.#forward(result.packet.header, result.packet.packet, result.packet.sealed);
       if (result.kind === 'NotReady') {
         if (wasPlaying) this.#underruns += 1;
         this.#nextPlayAt = null; // buffering again: the clock restarts with the next packet
@@ -192,7 +199,7 @@ export class MediaForwarder {
   }
 
   /** Sends a source packet with this hop's ratio, and the block's repair packets once all its sources went out. */
-  #forward(header: MediaHeader, packet: Uint8Array): void {
+  #forward(header: MediaHeader, packet: Uint8Array, sealed: Uint8Array): void {
     const k = CODEC_TIMING[header.codec].blockFrames;
     const start = (header.seq - header.symbol) & 0xffff;
     let block = this.#outgoing[header.block];
@@ -208,7 +215,7 @@ export class MediaForwarder {
     this.#options.send(out);
     this.#forwarded += 1;
     if (block.bodies[header.symbol] !== undefined) return;
-    block.bodies[header.symbol] = this.#sealedBody(header, packet);
+    block.bodies[header.symbol] = sealed;
     block.sent += 1;
     if (block.sent === k && block.repairCount > 0) this.#sendRepairs(header, block);
   }

@@ -10,7 +10,6 @@
 import type { Logger } from '@keel/kit';
 import {
   type CallOffer,
-  decodeMediaHeader,
   decodeQualityTrailer,
   type FramerOutput,
   type HangupReason,
@@ -242,20 +241,13 @@ export class RelayConnection {
   #onDatagram(payload: Uint8Array): void {
     this.#lastActivity = Date.now();
     if (this.#state !== 'in-call' || this.#forwarder === null) return;
-    this.#readTrailer(payload);
-    this.#forwarder.ingest(Date.now(), payload);
-  }
-
-  /** Counts the hop's loss, and reads the loss this client reports (in clear after the tag of its source packets). */
-  #readTrailer(payload: Uint8Array): void {
-    try {
-      const header = decodeMediaHeader(payload);
-      if (header.repair) return;
-      this.#inbound.onPacket(header.seq, header.timestamp, payload.length, Date.now());
-      if (!header.quality) return;
+    const now = Date.now();
+    const header = this.#forwarder.ingest(now, payload);
+    if (header === null || header.repair) return;
+    // The hop's loss, and the loss this client reports (in clear after the tag of its source packets).
+    this.#inbound.onPacket(header.seq, header.timestamp, payload.length, now);
+    if (header.quality) {
       this.#reportedLossPct = decodeQualityTrailer(payload.subarray(payload.length - QUALITY_TRAILER_LENGTH)).lossPct;
-    } catch {
-      // Malformed packets are counted by the forwarder.
     }
   }
 
