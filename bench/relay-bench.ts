@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { machineInfo, processMemoryMiB, round, tempDir, waitFor } from '@keel/kit/testing';
 import { startRelay } from '../services/relay/test/relay-process.ts';
+import { udpReceiveDrops } from './relay/udp-drops.ts';
 
 const SECONDS = Number(process.env.RELAY_BENCH_SECONDS ?? 10);
 const STEPS = (process.env.RELAY_BENCH_STEPS ?? '25,50,100,200,300,400,500').split(',').map(Number);
@@ -42,9 +43,14 @@ async function withRelay<T>(
   return await run(relay, Number(metricsLine.port));
 }
 
-async function generate(port: number, fingerprint: string, calls: number, seconds: number) {
+async function activeSessions(metricsPort: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  return Number(/^voice_relay_active_sessions (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
+async function generate(port: number, fingerprint: string, calls: number, seconds: number, mode = 'media') {
   const child = Bun.spawn({
-    cmd: [process.execPath, GENERATOR, String(port), fingerprint, String(calls), String(seconds)],
+    cmd: [process.execPath, GENERATOR, String(port), fingerprint, String(calls), String(seconds), mode],
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -60,6 +66,7 @@ async function generate(port: number, fingerprint: string, calls: number, second
     loss_pct: number;
     latency_ms: { p50: number; p99: number; max: number };
     call_setup_ms: number;
+    client_socket_drops: number;
   };
 }
 
@@ -85,6 +92,30 @@ for (const jitter of [0, 5, 50]) {
   });
 }
 
+// Memory per session: calls set up and keyed, held without media (so the figure is the sessions' state, not the
+// garbage a media load leaves between collections), against the relay's RSS before they joined.
+const MEMORY_CALLS = 250;
+await withRelay(0, async (relay, metricsPort) => {
+  await Bun.sleep(500);
+  const idleRss = processMemoryMiB(relay.pid).rss;
+  const generator = generate(relay.port, relay.fingerprint, MEMORY_CALLS, 8, 'idle');
+  await waitFor(async () => (await activeSessions(metricsPort)) === MEMORY_CALLS * 2, {
+    what: `${MEMORY_CALLS * 2} sessions`,
+    timeoutMs: 60_000,
+    intervalMs: 200,
+  });
+  await Bun.sleep(2_000);
+  const rss = processMemoryMiB(relay.pid).rss;
+  emit({
+    kind: 'memory',
+    sessions: MEMORY_CALLS * 2,
+    relay_rss_idle_mib: idleRss,
+    relay_rss_mib: rss,
+    rss_kib_per_session: Math.round(((rss - idleRss) * 1024) / (MEMORY_CALLS * 2)),
+  });
+  await generator;
+});
+
 // Capacity with the buffer off.
 let largestClean = 0;
 for (const calls of STEPS) {
@@ -93,6 +124,7 @@ for (const calls of STEPS) {
     const cpuBefore = cpuSeconds(relay.pid);
     const forwardedBefore = await forwardedTotal(metricsPort);
     const wallBefore = performance.now();
+    const relayDropsBefore = udpReceiveDrops([relay.port]);
     const result = await generate(relay.port, relay.fingerprint, calls, SECONDS);
     const wall = (performance.now() - wallBefore) / 1000;
     const forwarded = (await forwardedTotal(metricsPort)) - forwardedBefore;
@@ -102,11 +134,13 @@ for (const calls of STEPS) {
       sessions: calls * 2,
       forwarded_datagrams_per_s: Math.round(forwarded / SECONDS),
       loss_pct: round(result.loss_pct, 3),
+      relay_socket_drops: udpReceiveDrops([relay.port]) - relayDropsBefore,
+      client_socket_drops: result.client_socket_drops,
       latency_p50_ms: round(result.latency_ms.p50, 2),
       latency_p99_ms: round(result.latency_ms.p99, 2),
       relay_cpu_pct_of_one_core: round((100 * (cpuSeconds(relay.pid) - cpuBefore)) / wall, 1),
       relay_rss_mib: processMemoryMiB(relay.pid).rss,
-      rss_kib_per_session: Math.round(((processMemoryMiB(relay.pid).peak - idleRss) * 1024) / (calls * 2)),
+      relay_rss_idle_mib: idleRss,
     };
   });
   emit(row);

@@ -1,20 +1,23 @@
 // The relay benchmark's load generator, in its own process: N two-member calls through one relay, each member
-// sending GOOD-profile media (a 60-byte frame every 20 ms, sealed, in FEC blocks of 5 with repair) for a while.
+// sending GOOD-profile media (a 60-byte frame every 20 ms on its own phase, sealed, in FEC blocks of 5 with repair)
+// for a while.
 // Every frame carries its send time; the receiver reads it on arrival (a 1-packet jitter buffer drained at once),
 // so latency is arrival − send on one clock. Prints one JSON object on stdout.
 //
-// usage: bun bench/relay/load-generator.ts <relay port> <relay fingerprint> <calls> <seconds>
+// usage: bun bench/relay/load-generator.ts <relay port> <relay fingerprint> <calls> <seconds> [media|idle]
+// (`idle`: the calls are set up and keyed, then held without media, for the relay's memory per session)
 
 import { deriveKeys, generateSeed } from '@keel/identity';
 import { CodecId } from '@keel/voice';
-import { type KeyedCall, RoomCall } from '@keel/voice-client';
+import { type KeyedCall, VoiceCall } from '@keel/voice-client';
+import { udpReceiveDrops } from './udp-drops.ts';
 
-const [portText, fingerprint, callsText, secondsText] = process.argv.slice(2);
+const [portText, fingerprint, callsText, secondsText, mode = 'media'] = process.argv.slice(2);
 const port = Number(portText);
 const calls = Number(callsText);
 const seconds = Number(secondsText);
-if (!(port > 0) || fingerprint === undefined || !(calls > 0) || !(seconds > 0)) {
-  process.stderr.write('usage: load-generator.ts <relay port> <relay fingerprint> <calls> <seconds>\n');
+if (!(port > 0) || fingerprint === undefined || !(calls > 0) || !(seconds > 0) || !['media', 'idle'].includes(mode)) {
+  process.stderr.write('usage: load-generator.ts <relay port> <relay fingerprint> <calls> <seconds> [media|idle]\n');
   process.exit(2);
 }
 
@@ -24,7 +27,7 @@ const FRAME_BYTES = 60;
 const identity = await deriveKeys(generateSeed());
 
 interface Member {
-  readonly call: RoomCall;
+  readonly call: VoiceCall;
   keyed: KeyedCall | null;
   sent: number;
   received: number;
@@ -35,8 +38,8 @@ let firstFrameMs: number | null = null;
 
 async function joinPair(index: number): Promise<[Member, Member]> {
   const join = async (): Promise<Member> => {
-    const call = await RoomCall.join({
-      relay: { host: '127.0.0.1', port },
+    const call = await VoiceCall.dial({
+      remote: { host: '127.0.0.1', port },
       verification: { fingerprint: relayFingerprint },
       room: `bench-${index}`,
       identity,
@@ -88,33 +91,41 @@ const pairs: [Member, Member][] = [await joinPair(0)];
 for (let i = 1; i < calls; i++) pairs.push(await joinPair(i));
 
 const members = pairs.flat();
+if (mode === 'idle') {
+  await Bun.sleep(seconds * 1000);
+  process.stdout.write(`${JSON.stringify({ calls, seconds, mode })}\n`);
+  for (const m of members) m.call.hangUp();
+  await Bun.sleep(200);
+  process.exit(0);
+}
 latencies.length = 0;
 for (const m of members) {
   m.sent = 0;
   m.received = 0;
 }
 
-// One clock for all members: every 20 ms each sends one frame.
+// Every member sends one frame each 20 ms on its own phase, spread evenly over the 20 ms as independent clients
+// would be (all members on one tick would hit the relay with bursts no real population sends).
 const frame = new Uint8Array(FRAME_BYTES);
 const view = new DataView(frame.buffer);
 const startedAt = performance.now();
-let ticks = 0;
+const nextAt = members.map((_, i) => startedAt + (i * FRAME_MS) / members.length);
 await new Promise<void>((done) => {
   const timer = setInterval(() => {
-    const due = Math.floor((performance.now() - startedAt) / FRAME_MS);
-    while (ticks < due) {
-      ticks += 1;
-      for (const m of members) {
+    const now = performance.now();
+    for (const [i, m] of members.entries()) {
+      while (now >= (nextAt[i] as number)) {
         view.setFloat64(0, performance.timeOrigin + performance.now());
         m.call.sendFrame(CodecId.Opus24k, frame.slice());
         m.sent += 1;
+        nextAt[i] = (nextAt[i] as number) + FRAME_MS;
       }
     }
-    if (performance.now() - startedAt >= seconds * 1000) {
+    if (now - startedAt >= seconds * 1000) {
       clearInterval(timer);
       done();
     }
-  }, 2);
+  }, 1);
 });
 await Bun.sleep(500); // let the last frames arrive
 
@@ -123,6 +134,7 @@ const received = members.reduce((sum, m) => sum + m.received, 0);
 latencies.sort((x, y) => x - y);
 const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN;
 const sessionDatagrams = members.reduce((sum, m) => sum + m.call.session.datagramsDropped, 0);
+const socketDrops = udpReceiveDrops(members.map((m) => m.call.localPort));
 process.stdout.write(
   `${JSON.stringify({
     calls,
@@ -133,6 +145,7 @@ process.stdout.write(
     latency_ms: { p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? Number.NaN },
     call_setup_ms: firstFrameMs,
     client_datagrams_dropped: sessionDatagrams,
+    client_socket_drops: socketDrops,
   })}\n`,
 );
 for (const m of members) m.call.hangUp();

@@ -83,7 +83,10 @@ export interface QuicheConnection {
   peerStreamsLeftBidi(): number;
   readable(): Iterable<number>;
   writable(): Iterable<number>;
-  dgramRecvVec(): Uint8Array | null;
+  /** Copies the next received datagram into `out`; its length, or null when none is queued. */
+  dgramRecv(out: Uint8Array): number | null;
+  /** Streams with data to read, or queued DATAGRAMs. */
+  isReadable(): boolean;
   dgramSend(data: Uint8Array): undefined | null;
   dgramMaxWritableLen(): number | null;
   isDgramSendQueueFull(): boolean;

@@ -3,6 +3,7 @@
 
 import { homedir } from 'node:os';
 import { ConfigError, createLogger, type LogLevel } from '@keel/kit';
+import { SOCKET_BUFFER_BYTES } from '@keel/voice-transport';
 import { buildVersion } from './build-version.ts';
 import { RelayError } from './errors.ts';
 import { loadRelayIdentity } from './identity-file.ts';
@@ -59,6 +60,14 @@ log.info('voice relay listening', {
 process.stdout.write(
   `# paste into another relay's config to peer with this one\n${peersBlock({ address: advertised, fingerprint: server.fingerprint, label: null })}\n`,
 );
+// Linux reports twice the usable size; below what was asked, bursts of many calls can overflow the socket.
+const buffers = server.socketBuffers;
+if (buffers !== null && buffers.receiveBytes < 2 * SOCKET_BUFFER_BYTES) {
+  log.warn('UDP receive buffer smaller than asked: raise net.core.rmem_max for many concurrent calls', {
+    asked_bytes: SOCKET_BUFFER_BYTES,
+    granted_bytes: buffers.receiveBytes / 2,
+  });
+}
 if (config.authUrl === null) log.warn('authentication is disabled (no auth_url): any client can join any room');
 if (config.remoteRelay !== null) {
   const remote = config.remoteRelay;

@@ -5,21 +5,42 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 export function relayMetrics(registry: Registry) {
   const registers = [registry];
+  // Forwarded packets and bytes are added up per room in plain numbers on the hot path and moved into the counters
+  // when they are read (prom-client's collect hook): a labelled inc() hashes its labels, per datagram.
+  const tally = new Map<string, { packets: number; bytes: number }>();
+  const drainTally = () => {
+    for (const [room, counts] of tally) {
+      packetsForwarded.inc({ room }, counts.packets);
+      bytesForwarded.inc({ room }, counts.bytes);
+    }
+    tally.clear();
+  };
+  const packetsForwarded = new Counter({
+    name: 'voice_relay_packets_forwarded_total',
+    help: 'Media datagrams forwarded, by room',
+    labelNames: ['room'],
+    registers,
+    collect: drainTally,
+  });
+  const bytesForwarded = new Counter({
+    name: 'voice_relay_bytes_forwarded_total',
+    help: 'Media bytes forwarded, by room',
+    labelNames: ['room'],
+    registers,
+    collect: drainTally,
+  });
   return {
     activeSessions: new Gauge({ name: 'voice_relay_active_sessions', help: 'QUIC sessions open', registers }),
     activeRooms: new Gauge({ name: 'voice_relay_active_rooms', help: 'Rooms with at least one member', registers }),
-    packetsForwarded: new Counter({
-      name: 'voice_relay_packets_forwarded_total',
-      help: 'Media datagrams forwarded, by room',
-      labelNames: ['room'],
-      registers,
-    }),
-    bytesForwarded: new Counter({
-      name: 'voice_relay_bytes_forwarded_total',
-      help: 'Media bytes forwarded, by room',
-      labelNames: ['room'],
-      registers,
-    }),
+    /** Counts one forwarded datagram of `bytes` in `room`. */
+    forwarded(room: string, bytes: number): void {
+      const counts = tally.get(room);
+      if (counts === undefined) tally.set(room, { packets: 1, bytes });
+      else {
+        counts.packets += 1;
+        counts.bytes += bytes;
+      }
+    },
     // Ours, beyond the seed's list: source packets the relay rebuilt from repair symbols before forwarding.
     fecRecovered: new Counter({
       name: 'voice_relay_fec_recovered_total',

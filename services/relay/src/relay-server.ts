@@ -5,10 +5,11 @@ import type { Logger } from '@keel/kit';
 import { initSignatures } from '@keel/voice';
 import {
   APP_CLOSE_REFUSED,
+  identityCertificate,
   QuicEndpoint,
   type QuicSession,
-  relayCertificate,
   type SocketAddress,
+  type SocketBuffers,
   VERSION_ALPN,
 } from '@keel/voice-transport';
 import { Registry } from 'prom-client';
@@ -75,7 +76,7 @@ export class RelayServer {
   }: RelayServerOptions): Promise<RelayServer> {
     await initSignatures();
     const keys = await deriveKeys(seed);
-    const tls = relayCertificate(keys.ed25519);
+    const tls = identityCertificate(keys.ed25519);
     let server: RelayServer | null = null;
     const endpoint = await QuicEndpoint.bind({
       host: config.listenAddr.host,
@@ -89,6 +90,10 @@ export class RelayServer {
 
   get address(): { host: string; port: number } {
     return this.#endpoint.address;
+  }
+
+  get socketBuffers(): SocketBuffers | null {
+    return this.#endpoint.socketBuffers;
   }
 
   get sessionCount(): number {
@@ -190,10 +195,7 @@ export class RelayServer {
         this.#rooms.leave(room, member);
         this.metrics.activeRooms.set(this.#rooms.size);
       },
-      forwarded: (room, bytes) => {
-        this.metrics.packetsForwarded.inc({ room });
-        this.metrics.bytesForwarded.inc({ room }, bytes);
-      },
+      forwarded: (room, bytes) => this.metrics.forwarded(room, bytes),
       recovered: (room) => this.metrics.fecRecovered.inc({ room }),
       closed: (connection) => {
         this.#connections.delete(connection);

@@ -1,9 +1,9 @@
 // Test fixtures for calls through a real relay process: a relay with its own HOME and config file, and room members
-// (RoomCall) pinned to its fingerprint; everything is torn down by `cleanUp()` (call it in afterEach).
+// (VoiceCall) pinned to its fingerprint; everything is torn down by `cleanUp()` (call it in afterEach).
 
 import { deriveKeys, generateSeed, type IdentityKeys } from '@keel/identity';
 import { type TempDir, tempDir } from '@keel/kit/testing';
-import { RoomCall } from '@keel/voice-client';
+import { VoiceCall } from '@keel/voice-client';
 import { RELAY_FROM_SOURCE, type RelayProcess, startRelay } from './relay-process.ts';
 
 export function relayFixtures() {
@@ -26,9 +26,9 @@ export function relayFixtures() {
     r: RelayProcess,
     room: string,
     extra: { token?: string; identity?: IdentityKeys } = {},
-  ): Promise<RoomCall> {
-    const call = await RoomCall.join({
-      relay: { host: '127.0.0.1', port: r.port },
+  ): Promise<VoiceCall> {
+    const call = await VoiceCall.dial({
+      remote: { host: '127.0.0.1', port: r.port },
       verification: { fingerprint: r.fingerprint },
       room,
       identity: extra.identity ?? (await deriveKeys(generateSeed())),

@@ -4,7 +4,7 @@
 import { afterEach, expect, test } from 'bun:test';
 import { deriveKeys, generateSeed } from '@keel/identity';
 import { createLogger } from '@keel/kit';
-import { RoomCall } from '@keel/voice-client';
+import { VoiceCall } from '@keel/voice-client';
 import { DEFAULT_RELAY_CONFIG } from '../src/index.ts';
 import { RelayServer } from '../src/relay-server.ts';
 
@@ -22,8 +22,8 @@ test('a silent member is hung up with Timeout and its peer hears the call end', 
   });
   cleanup.push(() => server.stop());
   const join = async () => {
-    const call = await RoomCall.join({
-      relay: server.address,
+    const call = await VoiceCall.dial({
+      remote: server.address,
       verification: { fingerprint: server.fingerprint },
       room: 'quiet',
       identity: await deriveKeys(generateSeed()),

@@ -14,7 +14,7 @@ import {
   type QualityReport,
   type QualityTier,
 } from '@keel/voice';
-import type { KeyedCall, RoomCall } from './room-call.ts';
+import type { KeyedCall, VoiceCall } from './voice-call.ts';
 
 const TICK_MS = 10;
 const REPORT_INTERVAL_MS = 1_000;
@@ -36,7 +36,7 @@ export interface CallStats {
 }
 
 export interface CallMediaOptions {
-  readonly call: RoomCall;
+  readonly call: VoiceCall;
   readonly keyed: KeyedCall;
   readonly codecs: VoiceCodecs;
   /** 48 kHz mono PCM to send, from its start; silence after its end (or throughout when null). */

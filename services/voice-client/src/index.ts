@@ -1,5 +1,5 @@
-// @keel/voice-client: the client side of voice calls through a relay (the `voice` command line is built on it):
-// room calls, the audio loop, WAV files, resampling, and the objective audio comparison the tests use.
+// @keel/voice-client: the client side of voice calls (the `voice` command line is built on it): room calls through a
+// relay and direct calls, the audio loop, WAV files, resampling, and the objective audio comparison the tests use.
 
 export {
   AudioCompareError,
@@ -8,6 +8,7 @@ export {
   type LagCorrelation,
   logSpectralDistance,
 } from './audio-compare.ts';
+export { CallListener, type ListenOptions } from './call-listener.ts';
 export { CallMedia, type CallMediaOptions, type CallStats } from './call-media.ts';
 export {
   MAX_INPUT_RATE,
@@ -16,5 +17,12 @@ export {
   TARGET_RATE,
   UnsupportedSampleRateError,
 } from './resample-48k.ts';
-export { type CallEnd, type CallRole, type KeyedCall, RoomCall, type RoomCallOptions } from './room-call.ts';
+export {
+  type CallEnd,
+  type CallOptions,
+  type CallRole,
+  type DialOptions,
+  type KeyedCall,
+  VoiceCall,
+} from './voice-call.ts';
 export { readWav, toMono48k, type WavAudio, WavError, type WavErrorCode, writeWav } from './wav.ts';

@@ -1,4 +1,4 @@
-// `voice`: the command-line client (`bun run voice -- join <relay> --room <name> ...`).
+// `voice`: the command-line client (`bun run voice -- join <relay> --room <name> ...`, `listen`, `call`).
 // Exit codes: 0 for a clean call, --help or a version answer; 2 for a bad command line or input file; 1 when the
 // call fails (refused, cannot connect, ended by an error).
 
@@ -6,10 +6,25 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { deriveKeys, generateSeed } from '@keel/identity';
 import { VoiceCodecs } from '@keel/native';
-import { type PeerVerification, QuicEndpoint, type SocketAddress, VERSION_ALPN } from '@keel/voice-transport';
+import {
+  formatSocketAddress,
+  type PeerVerification,
+  QuicEndpoint,
+  type SocketAddress,
+  VERSION_ALPN,
+} from '@keel/voice-transport';
+import { CallListener } from './call-listener.ts';
 import { CallMedia, type CallStats } from './call-media.ts';
-import { RoomCall } from './room-call.ts';
-import { type JoinArgs, parseVoiceArgs, type RelayCheck, VOICE_HELP, VoiceArgsError } from './voice-args.ts';
+import {
+  type DialArgs,
+  type JoinArgs,
+  type ListenArgs,
+  parseVoiceArgs,
+  type RelayCheck,
+  VOICE_HELP,
+  VoiceArgsError,
+} from './voice-args.ts';
+import { VoiceCall } from './voice-call.ts';
 import { readWav, toMono48k, WavError, writeWav } from './wav.ts';
 
 /** How long to wait for the relay to answer a connection before giving up. */
@@ -70,24 +85,51 @@ async function versionCheck(relay: SocketAddress, check: RelayCheck): Promise<nu
   return 0;
 }
 
-async function join(args: JoinArgs): Promise<number> {
+/** Connects as the command asks: joins a relay room, dials a listener, or listens for one caller. */
+async function connect(args: JoinArgs | DialArgs | ListenArgs): Promise<VoiceCall> {
+  const identity = await deriveKeys(generateSeed());
+  const profiles = args.profile === null ? {} : { profiles: [args.profile] };
+  if (args.kind === 'join') {
+    const call = await VoiceCall.dial({
+      remote: await resolve(args.relay),
+      verification: verification(args.check),
+      room: args.room,
+      identity,
+      ...(args.token === null ? {} : { token: args.token }),
+      ...profiles,
+    });
+    say(`joined room ${args.room}; waiting for the other side`);
+    return call;
+  }
+  if (args.kind === 'call') {
+    const call = await VoiceCall.dial({
+      remote: await resolve(args.peer),
+      verification: verification(args.check),
+      room: null,
+      identity,
+      ...profiles,
+    });
+    say(`calling ${formatSocketAddress(args.peer)}`);
+    return call;
+  }
+  const listener = await CallListener.listen({ host: args.bind.host, port: args.bind.port, identity, ...profiles });
+  const address = formatSocketAddress(listener.address);
+  say(`listening on ${address}, fingerprint ${listener.fingerprint}`);
+  say(`call with: voice call ${address} --peer-fingerprint ${listener.fingerprint}`);
+  const call = await listener.accepted();
+  void call.whenEnded().then(() => setTimeout(() => listener.close(), 50));
+  return call;
+}
+
+async function run(args: JoinArgs | DialArgs | ListenArgs): Promise<number> {
   let source: Int16Array | null = null;
   if (args.send !== null) {
     const file = Bun.file(args.send);
     if (!(await file.exists())) throw new VoiceArgsError(`--send: cannot read '${args.send}'`);
     source = toMono48k(readWav(await file.bytes()));
   }
-  const identity = await deriveKeys(generateSeed());
-  const call = await RoomCall.join({
-    relay: await resolve(args.relay),
-    verification: verification(args.check),
-    room: args.room,
-    identity,
-    ...(args.token === null ? {} : { token: args.token }),
-    ...(args.profile === null ? {} : { profiles: [args.profile] }),
-  });
-  say(`joined room ${args.room}; waiting for the other side`);
-  let keyed: Awaited<ReturnType<RoomCall['keyed']>>;
+  const call = await connect(args);
+  let keyed: Awaited<ReturnType<VoiceCall['keyed']>>;
   try {
     keyed = await call.keyed();
   } catch (error) {
@@ -134,7 +176,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   try {
-    return command.kind === 'version-check' ? await versionCheck(command.relay, command.check) : await join(command);
+    return command.kind === 'version-check' ? await versionCheck(command.relay, command.check) : await run(command);
   } catch (error) {
     if (error instanceof WavError || error instanceof VoiceArgsError) {
       say(`voice: ${error.message}`);

@@ -9,7 +9,7 @@ import { VoiceCodecs } from '@keel/native';
 import { speechSignal } from '../../../native/test/speech-signal.ts';
 import { startRelay } from '../../relay/test/relay-process.ts';
 import { CallMedia } from '../src/call-media.ts';
-import { RoomCall } from '../src/room-call.ts';
+import { VoiceCall } from '../src/voice-call.ts';
 import { udpProxy } from './udp-proxy.ts';
 
 const cleanup: (() => unknown)[] = [];
@@ -28,8 +28,8 @@ async function lossyCall() {
   const proxy = await udpProxy({ host: '127.0.0.1', port: relay.port }, 7);
   cleanup.push(() => proxy.close());
   const join = async (port: number) => {
-    const call = await RoomCall.join({
-      relay: { host: '127.0.0.1', port },
+    const call = await VoiceCall.dial({
+      remote: { host: '127.0.0.1', port },
       verification: { fingerprint: relay.fingerprint },
       room: 'lossy',
       identity: await deriveKeys(generateSeed()),
@@ -44,7 +44,7 @@ async function lossyCall() {
   const [heard, said] = await Promise.all([listener.keyed(), talker.keyed()]);
   const codecs = new VoiceCodecs();
   cleanup.push(() => codecs.destroy());
-  const media = (call: RoomCall, keyed: typeof heard, source: Int16Array | null) => {
+  const media = (call: VoiceCall, keyed: typeof heard, source: Int16Array | null) => {
     const m = new CallMedia({ call, keyed, codecs, source, forced: null, reportIntervalMs: 200 });
     m.start();
     cleanup.push(() => m.stop());

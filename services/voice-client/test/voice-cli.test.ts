@@ -1,9 +1,10 @@
-// The `voice` command line as a user runs it: two `voice join` processes talk through a real relay process, a
-// sentence spoken by espeak-ng goes in one end and is compared objectively with what comes out of the other;
+// The `voice` command line as a user runs it: two `voice join` processes talk through a real relay process (and
+// `voice listen` / `voice call` directly), a sentence spoken by espeak-ng goes in one end and is compared
+// objectively with what comes out of the other;
 // `--version-check` reads the relay's version; bad command lines and files fail with exit 2 and a clear message.
 
 import { afterEach, describe, expect, test } from 'bun:test';
-import { tempDir } from '@keel/kit/testing';
+import { tempDir, waitFor } from '@keel/kit/testing';
 import { type RelayProcess, startRelay } from '../../relay/test/relay-process.ts';
 import { bestLagCorrelation, logSpectralDistance } from '../src/audio-compare.ts';
 import { parseVoiceArgs, VoiceArgsError } from '../src/voice-args.ts';
@@ -26,29 +27,53 @@ async function relayProcess(): Promise<{ relay: RelayProcess; dir: string }> {
   return { relay, dir: home.path };
 }
 
+/** Runs `voice ...args`; `line(pattern)` waits for a stderr line matching it, `done` for the exit. */
 function voice(args: readonly string[]) {
   const child = Bun.spawn({ cmd: [process.execPath, VOICE, ...args], stdout: 'pipe', stderr: 'pipe' });
   cleanup.push(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
+  let stderr = '';
+  const readStderr = (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of child.stderr) stderr += decoder.decode(chunk, { stream: true });
+  })();
   return {
-    done: Promise.all([child.exited, new Response(child.stdout).text(), new Response(child.stderr).text()]).then(
-      ([code, stdout, stderr]) => ({ code, stdout, stderr }),
-    ),
+    line: (pattern: RegExp) =>
+      waitFor(() => pattern.exec(stderr), { timeoutMs: 15_000, what: `voice to print ${pattern}` }),
+    done: Promise.all([child.exited, new Response(child.stdout).text(), readStderr]).then(([code, stdout]) => ({
+      code,
+      stdout,
+      stderr,
+    })),
   };
+}
+
+/** A WAV of espeak-ng saying a sentence. */
+function speak(path: string): string {
+  const espeak = Bun.spawnSync([
+    'espeak-ng',
+    '-w',
+    path,
+    'The quick brown fox jumps over the lazy dog. One two three four five six.',
+  ]);
+  expect(espeak.exitCode).toBe(0);
+  return path;
+}
+
+/** What `heard` holds compared with `spoken`: Opus is not waveform-exact; unrelated audio correlates near 0. */
+async function expectRecognisable(spoken: string, heard: string): Promise<void> {
+  const reference = toMono48k(readWav(await Bun.file(spoken).bytes()));
+  const received = toMono48k(readWav(await Bun.file(heard).bytes()));
+  const match = bestLagCorrelation(reference, received, { maxLagSamples: 48_000 * 3 });
+  expect(match.correlation).toBeGreaterThan(0.5);
+  expect(logSpectralDistance(reference, received, match.lag)).toBeLessThan(12);
 }
 
 describe('voice join through a relay', () => {
   test('a sentence spoken into one end comes out of the other, recognisably', async () => {
     const { relay, dir } = await relayProcess();
-    const spoken = `${dir}/spoken.wav`;
-    const espeak = Bun.spawnSync([
-      'espeak-ng',
-      '-w',
-      spoken,
-      'The quick brown fox jumps over the lazy dog. One two three four five six.',
-    ]);
-    expect(espeak.exitCode).toBe(0);
+    const spoken = speak(`${dir}/spoken.wav`);
     const pin = ['--relay-fingerprint', relay.fingerprint];
     const listener = voice([
       'join',
@@ -78,13 +103,7 @@ describe('voice join through a relay', () => {
     expect(heard.code).toBe(0);
     expect(heard.stderr).toContain('call keyed end to end');
     expect(heard.stderr).toMatch(/profile=GOOD .*played=\d+/);
-
-    const reference = toMono48k(readWav(await Bun.file(spoken).bytes()));
-    const received = toMono48k(readWav(await Bun.file(`${dir}/heard.wav`).bytes()));
-    const match = bestLagCorrelation(reference, received, { maxLagSamples: 48_000 * 3 });
-    // Opus is not waveform-exact; unrelated audio correlates near 0 (see audio-compare tests).
-    expect(match.correlation).toBeGreaterThan(0.5);
-    expect(logSpectralDistance(reference, received, match.lag)).toBeLessThan(12);
+    await expectRecognisable(spoken, `${dir}/heard.wav`);
   }, 30_000);
 
   test("--version-check prints the running relay's version", async () => {
@@ -119,6 +138,37 @@ describe('voice join through a relay', () => {
   }, 20_000);
 });
 
+describe('voice listen / voice call: a direct call', () => {
+  test('the caller pins the listener, speech goes through, a second caller is told Busy', async () => {
+    const home = await tempDir('voice-direct-');
+    cleanup.push(() => home[Symbol.asyncDispose]());
+    const dir = home.path;
+    const spoken = speak(`${dir}/spoken.wav`);
+    const listener = voice(['listen', '127.0.0.1:0', '--seconds', '7', '--record', `${dir}/heard.wav`]);
+    const hint = await listener.line(/call with: voice call (\S+) --peer-fingerprint (\S+)/);
+    const [, address = '', fingerprint = ''] = hint;
+    const caller = voice(['call', address, '--peer-fingerprint', fingerprint, '--seconds', '6', '--send', spoken]);
+    await listener.line(/call keyed end to end \(callee/);
+    const second = await voice(['call', address, '--peer-fingerprint', fingerprint, '--seconds', '2']).done;
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/call ended: .*Busy/);
+
+    const [heard, said] = await Promise.all([listener.done, caller.done]);
+    expect(said.code).toBe(0);
+    expect(said.stderr).toContain('call keyed end to end (caller');
+    expect(heard.code).toBe(0);
+    await expectRecognisable(spoken, `${dir}/heard.wav`);
+  }, 40_000);
+
+  test('a caller with the wrong pin is stopped before any media and exits 1', async () => {
+    const listener = voice(['listen', '127.0.0.1:0', '--seconds', '4']);
+    const [, address = ''] = await listener.line(/call with: voice call (\S+)/);
+    const result = await voice(['call', address, '--peer-fingerprint', FP, '--seconds', '2']).done;
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('fingerprint-mismatch');
+  }, 20_000);
+});
+
 describe('voice command line errors', () => {
   test.each<[string, string[], string]>([
     ['an unknown command', ['dance'], "unknown argument 'dance'"],
@@ -142,7 +192,17 @@ describe('voice command line errors', () => {
     ['a bad profile', ['join', '127.0.0.1:4433', '--room', 'a', '--insecure', '--profile', 'great'], '--profile:'],
     ['a flag without its value', ['join', '127.0.0.1:4433', '--room'], '--room needs a value'],
     ['a flag twice', ['join', '127.0.0.1:4433', '--room', 'a', '--room', 'b', '--insecure'], '--room given twice'],
-    ['direct calls', ['call', '127.0.0.1:4433'], 'direct calls are not available yet'],
+    ['a call without a peer', ['call'], 'voice call needs the listening client as <host:port>'],
+    ['a call without a pin', ['call', '127.0.0.1:4433'], "the listener's fingerprint is needed: --peer-fingerprint"],
+    ['a call with a room', ['call', '127.0.0.1:4433', '--insecure', '--room', 'a'], "unknown argument '--room'"],
+    [
+      'a call with the relay flag',
+      ['call', '127.0.0.1:4433', '--relay-fingerprint', FP],
+      "unknown argument '--relay-fingerprint'",
+    ],
+    ['a listen without an address', ['listen'], 'voice listen needs the address to listen on as <host:port>'],
+    ['a listen with a pin', ['listen', '127.0.0.1:0', '--insecure'], "unknown argument '--insecure'"],
+    ['a listen on a bad port', ['listen', '127.0.0.1:99999'], 'voice listen:'],
   ])('%s is refused', (_, argv, message) => {
     expect(() => parseVoiceArgs(argv)).toThrow(VoiceArgsError);
     expect(() => parseVoiceArgs(argv)).toThrow(message);
@@ -171,6 +231,26 @@ describe('voice command line errors', () => {
       check: { fingerprint: FP },
       token: null,
       profile: 'DEGRADED',
+    });
+  });
+
+  test('direct calls parse to what the user asked', () => {
+    expect(parseVoiceArgs(['listen', '0.0.0.0:0', '--seconds', '3', '--record', 'out.wav'])).toEqual({
+      kind: 'listen',
+      bind: { host: '0.0.0.0', port: 0 },
+      send: null,
+      record: 'out.wav',
+      seconds: 3,
+      profile: null,
+    });
+    expect(parseVoiceArgs(['call', '127.0.0.1:5000', '--peer-fingerprint', FP, '--profile', 'good'])).toEqual({
+      kind: 'call',
+      peer: { host: '127.0.0.1', port: 5000 },
+      check: { fingerprint: FP },
+      send: null,
+      record: null,
+      seconds: null,
+      profile: 'GOOD',
     });
   });
 

@@ -1,4 +1,5 @@
-// The relay's TLS certificate, derived from its Ed25519 identity key, and the fingerprint a client pins it by.
+// The TLS certificate of a relay or a listening client, derived from its Ed25519 identity key, and the fingerprint a
+// client pins it by.
 //
 // One identity key → one byte-identical certificate: every field is fixed or derived from the public key, and an
 // Ed25519 signature (RFC 8032) is deterministic. Clients never check names or a CA chain; they pin the identity
@@ -68,7 +69,7 @@ export interface Ed25519KeyPair {
   readonly secretKey: Uint8Array;
 }
 
-export interface RelayCertificate {
+export interface IdentityCertificate {
   readonly certificateDer: Uint8Array;
   /** ASCII bytes of the PEM `CERTIFICATE`, as quiche's `withBoringSslCtx` takes it. */
   readonly certificatePem: Uint8Array;
@@ -130,8 +131,8 @@ function pem(label: string, der: Uint8Array): Uint8Array {
   return ascii(`-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`);
 }
 
-/** The self-signed certificate and PKCS#8 key for the relay whose identity key is `ed25519`. Deterministic. */
-export function relayCertificate(ed25519: Ed25519KeyPair): RelayCertificate {
+/** Certificate and PKCS#8 key of the relay (or listening client) whose identity is `ed25519`; deterministic. */
+export function identityCertificate(ed25519: Ed25519KeyPair): IdentityCertificate {
   const { publicKey, secretKey } = ed25519;
   if (publicKey.length !== ED25519_PUBLIC_BYTES || secretKey.length !== SODIUM_SECRET_BYTES) {
     throw new CertificateError(

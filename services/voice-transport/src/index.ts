@@ -1,6 +1,11 @@
 // @keel/voice-transport: QUIC (quiche) over Bun UDP for the voice relay and clients, and the relay's certificate.
 
-export { CertificateError, certificateFingerprint, type RelayCertificate, relayCertificate } from './certificate.ts';
+export {
+  CertificateError,
+  certificateFingerprint,
+  type IdentityCertificate,
+  identityCertificate,
+} from './certificate.ts';
 export {
   ALPN,
   CONNECTION_ID_LENGTH,
@@ -22,3 +27,4 @@ export {
   type SessionHandlers,
 } from './quic-session.ts';
 export { formatSocketAddress, parseSocketAddress, type SocketAddress } from './socket-address.ts';
+export { SOCKET_BUFFER_BYTES, type SocketBuffers } from './socket-buffers.ts';

@@ -2,7 +2,13 @@
 //
 // The connection table is keyed by the connection ids we issue (hex), plus the client's original destination id
 // until the handshake is over. Every received packet goes to its connection; sends are batched: sessions that have
-// something to send are flushed once per event-loop turn, and all their packets leave in one sendMany call.
+// something to send are flushed once per event-loop turn, media datagrams are each built into their own QUIC packet
+// at once, and all the packets of a turn leave in one sendMany call.
+//
+// Acknowledgements are delayed: a packet received on an established connection does not flush it; its ACK rides on
+// the next packet that connection sends (in a call, the media going the other way, within 20 ms), or goes alone after
+// ACK_DELAY_MS. quiche 0.18 acknowledges in whatever it sends next and has no delayed-ACK timer of its own, so
+// flushing after every received datagram would send one ACK-only packet per media datagram: half of all packets.
 
 import { type HostPort, quiche } from '@keel/native';
 import { toHex } from '@keel/voice';
@@ -16,8 +22,12 @@ import {
   serverConfig,
 } from './quic-config.ts';
 import { type PeerVerification, QuicSession, type SessionHost } from './quic-session.ts';
+import { type SocketBuffers, setSocketBuffers } from './socket-buffers.ts';
 
 type UdpSocket = udp.Socket<'uint8array'>;
+
+/** Longest an acknowledgement waits for a packet to ride on; below quiche's advertised max_ack_delay (25 ms). */
+const ACK_DELAY_MS = 10;
 
 export interface EndpointOptions {
   /** Address to bind: `0.0.0.0` / `127.0.0.1` and a port (0 picks one). */
@@ -46,7 +56,12 @@ export class QuicEndpoint implements SessionHost {
   /** Every table key of a session (its own id and the client's original id), for release. */
   readonly #keys = new Map<QuicSession, string[]>();
   readonly #dirty = new Set<QuicSession>();
+  /** Packets built this turn, as sendMany takes them: bytes, port, host, ... */
+  #batch: (Uint8Array | number | string)[] = [];
   #flushQueued = false;
+  /** Sessions that received packets and owe an acknowledgement (see the top of this file). */
+  readonly #ackDue = new Set<QuicSession>();
+  #ackTimer: ReturnType<typeof setTimeout> | null = null;
   #closed = false;
   readonly #out = new Uint8Array(MAX_UDP_PAYLOAD);
   #packetsIn = 0;
@@ -54,8 +69,13 @@ export class QuicEndpoint implements SessionHost {
   #sendCalls = 0;
   #dropped = 0;
 
+  /** The socket's buffer sizes as the kernel granted them (null where they could not be set). */
+  readonly socketBuffers: SocketBuffers | null;
+
   private constructor(socket: UdpSocket, local: HostPort, options: EndpointOptions) {
     this.#socket = socket;
+    // bun-types does not declare the descriptor Bun's UDP socket carries.
+    this.socketBuffers = setSocketBuffers((socket as UdpSocket & { readonly fd: number }).fd);
     this.#local = local;
     this.#options = options;
   }
@@ -116,6 +136,7 @@ export class QuicEndpoint implements SessionHost {
     for (const session of sessions) session.close('endpoint closing');
     this.#flushAll();
     this.#closed = true;
+    if (this.#ackTimer !== null) clearTimeout(this.#ackTimer);
     for (const session of sessions) session.terminate();
     this.#socket.close();
   }
@@ -123,12 +144,21 @@ export class QuicEndpoint implements SessionHost {
   scheduleFlush(session: QuicSession): void {
     if (this.#closed) return;
     this.#dirty.add(session);
+    this.#queueFlush();
+  }
+
+  /**
+   * The flush runs once the socket's current batch of received packets has been handled (setImmediate: after the
+   * I/O callbacks of this loop iteration), so one sendMany carries the answers to all of them.
+   */
+  #queueFlush(): void {
     if (this.#flushQueued) return;
     this.#flushQueued = true;
-    queueMicrotask(() => this.#flushAll());
+    setImmediate(() => this.#flushAll());
   }
 
   release(session: QuicSession): void {
+    this.#ackDue.delete(session);
     for (const key of this.#keys.get(session) ?? []) this.#sessions.delete(key);
     this.#keys.delete(session);
   }
@@ -136,16 +166,17 @@ export class QuicEndpoint implements SessionHost {
   receive(data: Uint8Array, from: HostPort): void {
     if (this.#closed) return;
     this.#packetsIn += 1;
-    let header: ReturnType<typeof quiche.Header.fromSlice>;
-    try {
-      header = quiche.Header.fromSlice(data, CONNECTION_ID_LENGTH);
-    } catch {
-      this.#drop('unparsable QUIC header');
-      return;
-    }
-    let session = this.#sessions.get(toHex(header.dcid));
+    let session = this.#sessions.get(shortHeaderDcid(data));
     if (session === undefined) {
-      session = this.#accept(header, from);
+      // Long headers (the handshake) through quiche's parser; short ones are read above without crossing N-API.
+      let header: ReturnType<typeof quiche.Header.fromSlice>;
+      try {
+        header = quiche.Header.fromSlice(data, CONNECTION_ID_LENGTH);
+      } catch {
+        this.#drop('unparsable QUIC header');
+        return;
+      }
+      session = this.#sessions.get(toHex(header.dcid)) ?? this.#accept(header, from);
       if (session === undefined) return;
     }
     try {
@@ -154,7 +185,18 @@ export class QuicEndpoint implements SessionHost {
       this.#drop('packet refused by the connection');
     }
     session.afterIo();
-    this.scheduleFlush(session);
+    if (session.established && !session.closed) this.#deferAck(session);
+    else this.scheduleFlush(session);
+  }
+
+  #deferAck(session: QuicSession): void {
+    this.#ackDue.add(session);
+    this.#ackTimer ??= setTimeout(() => {
+      this.#ackTimer = null;
+      for (const due of this.#ackDue) this.#dirty.add(due);
+      this.#ackDue.clear();
+      this.#flushAll();
+    }, ACK_DELAY_MS);
   }
 
   #accept(header: { ty: number; version: number; dcid: Uint8Array }, from: HostPort): QuicSession | undefined {
@@ -190,23 +232,30 @@ export class QuicEndpoint implements SessionHost {
 
   #flushAll(): void {
     this.#flushQueued = false;
-    const batch: (Uint8Array | number | string)[] = [];
-    for (const session of this.#dirty) this.#drain(session, batch);
+    for (const session of this.#dirty) this.#drain(session);
     this.#dirty.clear();
-    this.#send(batch);
+    const batch = this.#batch;
+    this.#batch = [];
+    if (batch.length === 0 || this.#closed) return;
+    this.#packetsOut += batch.length / 3;
+    this.#sendCalls += 1;
+    this.#socket.sendMany(batch);
   }
 
   /**
-   * Sends what one session has queued right away. Media datagrams go out this way, one per QUIC packet: batched,
-   * quiche would pack a block's source and repair datagrams into one UDP packet, and one loss would take them all.
+   * Builds what one session has queued into packets now; they leave with the turn's batch. Media datagrams go this
+   * way, one per QUIC packet: left queued, quiche would pack a block's source and repair datagrams into one UDP
+   * packet, and one loss would take them all.
    */
   flushNow(session: QuicSession): void {
-    const batch: (Uint8Array | number | string)[] = [];
-    this.#drain(session, batch);
-    this.#send(batch);
+    if (this.#closed) return;
+    this.#drain(session);
+    this.#queueFlush();
   }
 
-  #drain(session: QuicSession, batch: (Uint8Array | number | string)[]): void {
+  #drain(session: QuicSession): void {
+    this.#ackDue.delete(session);
+    const batch = this.#batch;
     for (;;) {
       let sent: ReturnType<typeof session.conn.send>;
       try {
@@ -222,13 +271,6 @@ export class QuicEndpoint implements SessionHost {
     session.armTimer();
   }
 
-  #send(batch: (Uint8Array | number | string)[]): void {
-    if (batch.length === 0 || this.#closed) return;
-    this.#packetsOut += batch.length / 3;
-    this.#sendCalls += 1;
-    this.#socket.sendMany(batch);
-  }
-
   /** A socket-level error (see bind). */
   socketError(message: string): void {
     this.#drop(`socket error: ${message}`);
@@ -238,4 +280,13 @@ export class QuicEndpoint implements SessionHost {
     this.#dropped += 1;
     this.#options.onDrop?.(reason);
   }
+}
+
+/**
+ * The table key of a short-header packet (RFC 9000 §17.3: first bit 0, then our fixed-length destination id); ''
+ * for a long header or a packet too short to hold one, which then goes through quiche's parser.
+ */
+function shortHeaderDcid(data: Uint8Array): string {
+  if (data.length <= CONNECTION_ID_LENGTH || ((data[0] as number) & 0x80) !== 0) return '';
+  return toHex(data.subarray(1, 1 + CONNECTION_ID_LENGTH));
 }

@@ -11,14 +11,14 @@ import {
   CertificateError,
   type CertificateErrorCode,
   certificateFingerprint,
-  relayCertificate,
+  identityCertificate,
 } from '../src/certificate.ts';
 import { DER_TAG, encodeTlv } from '../src/der.ts';
 
 const seedA = Uint8Array.from({ length: 32 }, (_, i) => i);
 const seedB = Uint8Array.from({ length: 32 }, (_, i) => 255 - i);
 const keysA = await deriveKeys(seedA);
-const relayA = relayCertificate(keysA.ed25519);
+const relayA = identityCertificate(keysA.ed25519);
 
 const workDir = mkdtempSync(join(tmpdir(), 'relay-certificate-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -50,9 +50,9 @@ function writeFile(name: string, bytes: Uint8Array): string {
   return path;
 }
 
-describe('relayCertificate', () => {
+describe('identityCertificate', () => {
   test('the same identity gives byte-identical certificate and key', async () => {
-    const again = relayCertificate((await deriveKeys(seedA)).ed25519);
+    const again = identityCertificate((await deriveKeys(seedA)).ed25519);
     expect(again.certificateDer).toEqual(relayA.certificateDer);
     expect(again.certificatePem).toEqual(relayA.certificatePem);
     expect(again.privateKeyPem).toEqual(relayA.privateKeyPem);
@@ -61,7 +61,7 @@ describe('relayCertificate', () => {
 
   test('its fingerprint is the identity fingerprint, and another identity gets another one', async () => {
     const keysB = await deriveKeys(seedB);
-    const relayB = relayCertificate(keysB.ed25519);
+    const relayB = identityCertificate(keysB.ed25519);
     expect(relayA.fingerprint).toBe(fingerprint(keysA.ed25519.publicKey));
     expect(relayB.fingerprint).toBe(fingerprint(keysB.ed25519.publicKey));
     expect(relayB.fingerprint).not.toBe(relayA.fingerprint);
@@ -83,7 +83,7 @@ describe('relayCertificate', () => {
     const mixed = { publicKey: keysA.ed25519.publicKey, secretKey: keysB.ed25519.secretKey };
     const short = { publicKey: keysA.ed25519.publicKey, secretKey: keysA.ed25519.secretKey.subarray(0, 32) };
     for (const pair of [mixed, short]) {
-      expectCertificateError(() => relayCertificate(pair), 'invalid_key');
+      expectCertificateError(() => identityCertificate(pair), 'invalid_key');
     }
   });
 });

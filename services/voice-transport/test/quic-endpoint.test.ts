@@ -1,12 +1,15 @@
 // Tests for the QUIC transport over real UDP sockets on loopback: handshake with the relay's derived certificate,
-// fingerprint pinning, signals on streams (many, and large), datagrams both ways, closing, and junk packets.
+// fingerprint pinning, signals on streams (many, and large), datagrams both ways, send batching, delayed
+// acknowledgements, socket buffers, closing, and junk packets.
 
 import { afterEach, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
 import { deriveKeys, generateSeed } from '@keel/identity';
 import type { FramerOutput, Signal } from '@keel/voice';
-import { relayCertificate } from '../src/certificate.ts';
+import { identityCertificate } from '../src/certificate.ts';
 import { QuicEndpoint } from '../src/quic-endpoint.ts';
 import type { CloseReason, PeerVerification, QuicSession } from '../src/quic-session.ts';
+import { SOCKET_BUFFER_BYTES } from '../src/socket-buffers.ts';
 
 const open: QuicEndpoint[] = [];
 afterEach(() => {
@@ -49,7 +52,7 @@ function record(session: QuicSession): Recorder {
 
 async function relayAndClient(verification: (fingerprint: string) => PeerVerification) {
   const keys = await deriveKeys(generateSeed());
-  const tls = relayCertificate(keys.ed25519);
+  const tls = identityCertificate(keys.ed25519);
   const accepted: Recorder[] = [];
   const serverSessions: QuicSession[] = [];
   const relay = await QuicEndpoint.bind({
@@ -124,6 +127,49 @@ describe('QUIC transport', () => {
     await until(() => call.accepted[0]?.closed !== null, 'relay sees the close');
     expect(call.accepted[0]?.closed).toEqual({ kind: 'peer', code: 0, reason: 'Normal' });
     await until(() => call.relay.sessionCount === 0 && call.client.sessionCount === 0, 'release', 10_000);
+  });
+
+  test("media datagrams each get their own QUIC packet, and a turn's packets leave in one sendMany", async () => {
+    const call = await relayAndClient((fingerprint) => ({ fingerprint }));
+    await until(() => call.clientSide.established, 'handshake');
+    await Bun.sleep(50);
+    const before = call.client.counters();
+    for (let i = 0; i < 50; i++) call.session.sendDatagram(new Uint8Array(100).fill(i));
+    await until(() => call.accepted[0]?.datagrams.length === 50, 'datagrams');
+    const after = call.client.counters();
+    expect(after.packetsOut - before.packetsOut).toBeGreaterThanOrEqual(50);
+    expect(after.sendCalls - before.sendCalls).toBe(1);
+  });
+
+  test('acknowledgements ride on later packets or wait at most 10 ms, never one ACK-only packet per datagram', async () => {
+    const call = await relayAndClient((fingerprint) => ({ fingerprint }));
+    await until(() => call.clientSide.established, 'handshake');
+    await Bun.sleep(50);
+    const before = call.relay.counters().packetsOut;
+    // One way only, a datagram every 2 ms for 400 ms: nothing goes back for the ACKs to ride on.
+    for (let i = 0; i < 200; i++) {
+      call.session.sendDatagram(Uint8Array.of(i));
+      await Bun.sleep(2);
+    }
+    await until(() => call.accepted[0]?.datagrams.length === 200, 'datagrams');
+    await Bun.sleep(100);
+    const acks = call.relay.counters().packetsOut - before;
+    // One per 10 ms window at most (≈ 40 here, timers run late on a busy machine); per datagram it would be 200.
+    expect(acks).toBeGreaterThan(0);
+    expect(acks).toBeLessThan(80);
+    // And in time: the client's quiche declared nothing lost for want of an acknowledgement.
+    expect(call.session.conn.stats().lost).toBe(0);
+  });
+
+  test('the socket asks the kernel for 4 MiB buffers each way (capped by net.core.rmem_max / wmem_max)', async () => {
+    const endpoint = await QuicEndpoint.bind({ host: '127.0.0.1', port: 0 });
+    open.push(endpoint);
+    const cap = (file: string) => Number(readFileSync(`/proc/sys/net/core/${file}`, 'utf8'));
+    // Linux doubles what it grants (bookkeeping overhead) and reports the doubled size.
+    expect(endpoint.socketBuffers).toEqual({
+      receiveBytes: 2 * Math.min(SOCKET_BUFFER_BYTES, cap('rmem_max')),
+      sendBytes: 2 * Math.min(SOCKET_BUFFER_BYTES, cap('wmem_max')),
+    });
   });
 
   test('junk datagrams are dropped and counted; the relay keeps serving', async () => {

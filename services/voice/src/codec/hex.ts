@@ -2,8 +2,13 @@
 
 import { InvalidVectorInputError } from '../errors.ts';
 
+const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** Lowercase hex; on the relay's receive path (connection ids), so one table lookup per byte. */
 export function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  let out = '';
+  for (const b of bytes) out += BYTE_HEX[b];
+  return out;
 }
 
 /** Parses hex (either case, no prefix); `length` in bytes is checked when given. */

@@ -1,10 +1,13 @@
-// RoomCall: a client's call through a relay room, keyed end to end (docs/voice-protocol.md §4.3).
+// VoiceCall: a client's call, keyed end to end, through a relay room or directly with another client
+// (docs/voice-protocol.md §4.3, §4.4).
 //
-// The client connects (pinning the relay's fingerprint), authenticates when given a token, and joins with a signed
-// CallOffer naming the room. If someone is already waiting there, the relay hands that member our offer and we get
-// its CallAnswer: we are the caller. If we are first, we wait until the relay hands us a newcomer's CallOffer, and
-// answer it: we are the callee. Either way the key comes from the two ephemeral X25519 keys, which only the two
-// ends hold, and is checked against the other end's Ed25519 signature.
+// Through a relay: the client connects (pinning the relay's fingerprint), authenticates when given a token, and
+// joins with a signed CallOffer naming the room. If someone is already waiting there, the relay hands that member
+// our offer and we get its CallAnswer: we are the caller. If we are first, we wait until the relay hands us a
+// newcomer's CallOffer, and answer it: we are the callee.
+// Directly: `dial` connects to a listening client (pinning its fingerprint) and offers with no room: the caller;
+// `CallListener` accepts one connection and answers its offer: the callee. Either way the key comes from the two
+// ephemeral X25519 keys, which only the two ends hold, and is checked against the other end's Ed25519 signature.
 
 import type { IdentityKeys } from '@keel/identity';
 import type { HostPort } from '@keel/native';
@@ -37,16 +40,21 @@ import {
 } from '@keel/voice';
 import { type CloseReason, type PeerVerification, QuicEndpoint, type QuicSession } from '@keel/voice-transport';
 
-export interface RoomCallOptions {
-  readonly relay: HostPort;
-  readonly verification: PeerVerification;
-  readonly room: string;
+export interface CallOptions {
   readonly identity: IdentityKeys;
-  /** Bearer token for a relay with auth_url. */
-  readonly token?: string;
   /** Profiles this client can use, best first. */
   readonly profiles?: readonly QualityProfile[];
   readonly jitter?: JitterBufferConfig;
+}
+
+export interface DialOptions extends CallOptions {
+  /** The relay, or for a direct call the listening client. */
+  readonly remote: HostPort;
+  readonly verification: PeerVerification;
+  /** The relay room to join; null for a direct call. */
+  readonly room: string | null;
+  /** Bearer token for a relay with auth_url. */
+  readonly token?: string;
 }
 
 export type CallEnd =
@@ -63,10 +71,12 @@ export interface KeyedCall {
   readonly receiver: MediaReceiver;
 }
 
-export class RoomCall {
+export class VoiceCall {
   readonly #session: QuicSession;
   readonly #endpoint: QuicEndpoint;
-  readonly #options: RoomCallOptions;
+  readonly #options: CallOptions & { readonly room?: string | null; readonly token?: string };
+  /** Closes the endpoint when the call hangs up (a listener's endpoint is closed by the listener). */
+  readonly #ownsEndpoint: boolean;
   readonly #offerEphemeral = generateEphemeral();
   #keyed: KeyedCall | null = null;
   #ended: CallEnd | null = null;
@@ -79,28 +89,50 @@ export class RoomCall {
   /** Called with the timestamp a Pong echoes (the relay answers Pings: the hop's RTT). */
   onPong: (pingSentAtMs: number) => void = () => {};
 
-  private constructor(endpoint: QuicEndpoint, session: QuicSession, options: RoomCallOptions) {
+  /** `options.room` present (a string or null): we offer once connected; absent: we wait for an offer. */
+  private constructor(
+    endpoint: QuicEndpoint,
+    session: QuicSession,
+    options: CallOptions & { readonly room?: string | null; readonly token?: string },
+    ownsEndpoint: boolean,
+  ) {
     this.#endpoint = endpoint;
     this.#session = session;
     this.#options = options;
+    this.#ownsEndpoint = ownsEndpoint;
     session.handlers = {
-      established: () => this.#join(),
+      established: () => {
+        if (options.room !== undefined) this.#offer(options.room);
+      },
       signal: (output) => this.#onSignal(output),
       datagram: (payload) => this.#onDatagram(payload),
       closed: (reason) => this.#end({ kind: 'closed', reason }),
     };
   }
 
-  /** Connects to the relay and joins the room; the call is keyed once another member is there (`keyed()`). */
-  static async join(options: RoomCallOptions): Promise<RoomCall> {
+  /**
+   * Connects to a relay and joins `room`, or with `room: null` calls a listening client directly; the call is keyed
+   * once the other side answers (`keyed()`).
+   */
+  static async dial(options: DialOptions): Promise<VoiceCall> {
     await initSignatures();
-    const endpoint = await QuicEndpoint.bind({ host: options.relay.host.includes(':') ? '::' : '0.0.0.0', port: 0 });
-    const session = endpoint.connect(options.relay, options.verification);
-    return new RoomCall(endpoint, session, options);
+    const endpoint = await QuicEndpoint.bind({ host: options.remote.host.includes(':') ? '::' : '0.0.0.0', port: 0 });
+    const session = endpoint.connect(options.remote, options.verification);
+    return new VoiceCall(endpoint, session, options, true);
+  }
+
+  /** The callee's side of a direct call, on a connection a CallListener accepted. */
+  static answering(endpoint: QuicEndpoint, session: QuicSession, options: CallOptions): VoiceCall {
+    return new VoiceCall(endpoint, session, options, false);
   }
 
   get session(): QuicSession {
     return this.#session;
+  }
+
+  /** The local UDP port this call's packets leave from. */
+  get localPort(): number {
+    return this.#endpoint.address.port;
   }
 
   get ended(): CallEnd | null {
@@ -149,17 +181,17 @@ export class RoomCall {
       this.#end({ kind: 'hangup', reason });
     }
     this.#keyed?.sender.erase();
-    setTimeout(() => this.#endpoint.close(), 50);
+    if (this.#ownsEndpoint) setTimeout(() => this.#endpoint.close(), 50);
   }
 
-  #join(): void {
+  #offer(room: string | null): void {
     if (this.#options.token !== undefined) this.#session.sendSignal({ type: 'AuthToken', token: this.#options.token });
     this.#session.sendSignal(
       signCallOffer({
         identity: this.#options.identity.ed25519,
         ephemeralPub: this.#offerEphemeral.publicKey,
         supportedProfiles: this.#profiles(),
-        room: this.#options.room,
+        room,
       }),
     );
   }
@@ -174,10 +206,11 @@ export class RoomCall {
     if (signal.type === 'CallOffer' && this.#keyed === null) this.#answer(signal);
     else if (signal.type === 'CallAnswer' && this.#keyed === null) this.#accepted(signal);
     else if (signal.type === 'Pong') this.onPong(signal.timestampMs);
+    else if (signal.type === 'Ping') this.#session.sendSignal({ type: 'Pong', timestampMs: signal.timestampMs });
     else if (signal.type === 'Hangup') this.#end({ kind: 'hangup', reason: signal.reason });
   }
 
-  /** We waited in the room; a newcomer's offer arrived through the relay: we are the callee. */
+  /** We waited in the room (or listened); an offer arrived: we are the callee. */
   #answer(offer: CallOffer): void {
     if (!verifyCallOffer(offer).ok) {
       this.hangUp('BadSignature');
@@ -201,7 +234,7 @@ export class RoomCall {
     this.#key(key, 'callee', profile);
   }
 
-  /** We joined second; the waiting member answered our offer: we are the caller. */
+  /** We joined second (or dialled); the other side answered our offer: we are the caller. */
   #accepted(answer: CallAnswer): void {
     if (!verifyCallAnswer(answer).ok || !this.#profiles().includes(answer.chosenProfile)) {
       this.hangUp('BadSignature');
