@@ -115,7 +115,9 @@ async function connect(args: JoinArgs | DialArgs | ListenArgs): Promise<VoiceCal
   const listener = await CallListener.listen({ host: args.bind.host, port: args.bind.port, identity, ...profiles });
   const address = formatSocketAddress(listener.address);
   say(`listening on ${address}, fingerprint ${listener.fingerprint}`);
-  say(`call with: voice call ${address} --peer-fingerprint ${listener.fingerprint}`);
+  const anyAddress = ['0.0.0.0', '::'].includes(listener.address.host);
+  const reach = anyAddress ? `<this machine's address>:${listener.address.port}` : address;
+  say(`call with: voice call ${reach} --peer-fingerprint ${listener.fingerprint}`);
   const call = await listener.accepted();
   void call.whenEnded().then(() => setTimeout(() => listener.close(), 50));
   return call;
