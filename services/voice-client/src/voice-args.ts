@@ -56,12 +56,12 @@ export const VOICE_HELP = `voice: calls through a voice relay, or directly betwe
     --relay-fingerprint <fp>      the relay's fingerprint, as it prints at start (required unless --insecure)
     --insecure                    do not check the relay's certificate (warned about)
     --token <bearer>              token for a relay that requires authentication
-  voice listen <host:port> [options]   wait for one direct call (port 0 picks one); prints the fingerprint to give
+  voice listen <host:port> [options]   wait (until Ctrl-C) for one direct call; port 0 picks one; prints the fingerprint
   voice call <host:port> --peer-fingerprint <fp> [options]   call a listening client directly (or --insecure)
   options of join, listen and call:
     --send <file.wav>             audio to send (any rate, mono or stereo); silence when absent
     --record <file.wav>           write what you hear (48 kHz mono 16-bit)
-    --seconds <n>                 leave after n seconds (default: until Ctrl-C or the other side hangs up)
+    --seconds <n>                 leave n seconds after the call starts (default: until Ctrl-C or a hangup)
     --profile good|degraded|catastrophic   pin the quality profile (adaptation off)
   voice --version-check <host:port> [--relay-fingerprint <fp> | --insecure]   print the relay's version
   voice --help
