@@ -87,6 +87,13 @@ const SERVICES: readonly Service[] = [
     after: devchainReady,
   },
   {
+    name: 'chat',
+    entry: 'services/chat/src/main.ts',
+    listens: '7700',
+    // Key bundles and challenge-response tokens; a voice relay checks its tokens at /v1/auth/validate.
+    env: { PORT: '7700', DATA_DIR: 'data/chat' },
+  },
+  {
     name: 'gateway',
     entry: 'services/gateway/src/main.ts',
     listens: '8080',

@@ -1,0 +1,67 @@
+// Assembles a whole chat server (database, stores, app) from its config and the outside world.
+
+import { join } from 'node:path';
+import { createRegistry, createServiceApp, type Logger, openDatabase } from '@keel/kit';
+import sodium from 'libsodium-wrappers';
+import { ChallengeBook } from './challenges.ts';
+import type { ChatConfig } from './config.ts';
+import { KeyStore } from './key-store.ts';
+import { MIGRATIONS } from './migrations.ts';
+import { RateLimits } from './rate-limits.ts';
+import { authRoutes } from './routes/auth.ts';
+import { keyRoutes } from './routes/keys.ts';
+import { TokenStore } from './token-store.ts';
+
+/** Expired tokens are deleted this often. */
+const TOKEN_PURGE_MS = 60 * 60_000;
+
+export interface ChatEnvironment {
+  readonly logger: Logger;
+  readonly now: () => number;
+  /** Collect process metrics (CPU, memory); off in tests that build many servers. */
+  readonly processMetrics: boolean;
+}
+
+export async function createChat(config: ChatConfig, env: ChatEnvironment) {
+  await sodium.ready;
+  const db = openDatabase({
+    path: join(config.dataDir, 'chat.sqlite'),
+    migrations: MIGRATIONS,
+    durability: config.durability,
+  });
+  const keys = new KeyStore(db, env.now);
+  const tokens = new TokenStore(db, env.now);
+  const challenges = new ChallengeBook(env.now);
+  const registry = createRegistry({ service: 'chat', processMetrics: env.processMetrics });
+  const ping = db.query('SELECT 1');
+  const app = createServiceApp({
+    service: 'chat',
+    logger: env.logger,
+    registry,
+    cors: config.cors,
+    checks: { database: () => ping.get() },
+  })
+    .use(
+      keyRoutes({ keys, tokens, fetchLimits: new RateLimits('key bundle fetches', config.bundleFetchLimit, env.now) }),
+    )
+    .use(
+      authRoutes({
+        keys,
+        tokens,
+        challenges,
+        challengeLimits: new RateLimits('challenges', config.challengeLimit, env.now),
+      }),
+    );
+  const purge = setInterval(() => tokens.purgeExpired(), TOKEN_PURGE_MS);
+  return {
+    app,
+    keys,
+    tokens,
+    close(): void {
+      clearInterval(purge);
+      db.close();
+    },
+  };
+}
+
+export type Chat = Awaited<ReturnType<typeof createChat>>;
