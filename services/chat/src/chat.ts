@@ -5,15 +5,19 @@ import { createRegistry, createServiceApp, type Logger, openDatabase } from '@ke
 import sodium from 'libsodium-wrappers';
 import { ChallengeBook } from './challenges.ts';
 import type { ChatConfig } from './config.ts';
+import { InboxHub } from './inbox-hub.ts';
 import { KeyStore } from './key-store.ts';
+import { MessageStore } from './message-store.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { RateLimits } from './rate-limits.ts';
 import { authRoutes } from './routes/auth.ts';
 import { keyRoutes } from './routes/keys.ts';
+import { messageRoutes } from './routes/messages.ts';
+import { wsRoutes } from './routes/ws.ts';
 import { TokenStore } from './token-store.ts';
 
-/** Expired tokens are deleted this often. */
-const TOKEN_PURGE_MS = 60 * 60_000;
+/** Expired tokens and messages are deleted this often. */
+const PURGE_MS = 60 * 60_000;
 
 export interface ChatEnvironment {
   readonly logger: Logger;
@@ -32,6 +36,8 @@ export async function createChat(config: ChatConfig, env: ChatEnvironment) {
   const keys = new KeyStore(db, env.now);
   const tokens = new TokenStore(db, env.now);
   const challenges = new ChallengeBook(env.now);
+  const messages = new MessageStore(db, env.now);
+  const hub = new InboxHub(messages);
   const registry = createRegistry({ service: 'chat', processMetrics: env.processMetrics });
   const ping = db.query('SELECT 1');
   const app = createServiceApp({
@@ -51,12 +57,27 @@ export async function createChat(config: ChatConfig, env: ChatEnvironment) {
         challenges,
         challengeLimits: new RateLimits('challenges', config.challengeLimit, env.now),
       }),
-    );
-  const purge = setInterval(() => tokens.purgeExpired(), TOKEN_PURGE_MS);
+    )
+    .use(
+      messageRoutes({
+        keys,
+        tokens,
+        messages,
+        hub,
+        sendLimits: new RateLimits('messages', config.sendLimit, env.now),
+      }),
+    )
+    .use(wsRoutes({ tokens, hub, now: env.now }));
+  const purge = setInterval(() => {
+    tokens.purgeExpired();
+    messages.purgeExpired();
+  }, PURGE_MS);
   return {
     app,
     keys,
     tokens,
+    messages,
+    hub,
     close(): void {
       clearInterval(purge);
       db.close();

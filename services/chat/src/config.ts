@@ -26,6 +26,8 @@ export interface ChatConfig {
   readonly bundleFetchLimit: LimitConfig;
   /** Challenges asked per fingerprint. */
   readonly challengeLimit: LimitConfig;
+  /** Messages sent per user. */
+  readonly sendLimit: LimitConfig;
 }
 
 const spec = {
@@ -55,6 +57,18 @@ const spec = {
     parse: asDuration({ min: 1 }),
     default: 6_000,
   }),
+  sendBurst: setting({
+    env: ['CHAT_SEND_BURST'],
+    help: 'messages one user may send at once (a 10 MB file is 160 chunks)',
+    parse: asInteger({ min: 1, max: 1_000_000 }),
+    default: 300,
+  }),
+  sendEvery: setting({
+    env: ['CHAT_SEND_EVERY'],
+    help: 'time for one more message to come back, e.g. 20ms (50 per second)',
+    parse: asDuration({ min: 0 }),
+    default: 20,
+  }),
 };
 
 export function readConfig(source: ConfigSource): ChatConfig {
@@ -68,5 +82,6 @@ export function readConfig(source: ConfigSource): ChatConfig {
     cors: corsConfig(values),
     bundleFetchLimit: { burst: values.bundleFetchBurst, replenishMs: values.bundleFetchEvery },
     challengeLimit: { burst: values.challengeBurst, replenishMs: values.challengeEvery },
+    sendLimit: { burst: values.sendBurst, replenishMs: values.sendEvery },
   };
 }

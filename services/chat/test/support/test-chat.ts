@@ -30,6 +30,8 @@ export interface TestChat extends AsyncDisposable {
   ): Promise<Response>;
   /** A fresh identity with a registered bundle (`prekeys` one-time prekeys, ids 1..n) and a token. */
   user(options?: { prekeys?: number; alias?: string }): Promise<TestUser>;
+  /** Serves the app on a free loopback port (for WebSockets); returns `host:port`. */
+  listen(): string;
   /** Asks for a challenge and signs it: the verify body, not yet sent. */
   signedChallenge(user: { keys: IdentityKeys; fingerprint: string }): Promise<Record<string, string>>;
 }
@@ -44,19 +46,24 @@ export async function json(response: Response | Promise<Response>): Promise<Json
   return await (await response).json();
 }
 
-export async function startTestChat(overrides: Partial<ChatConfig> = {}): Promise<TestChat> {
+/** `dataDir` reuses a directory (restart tests; the caller removes it). */
+export async function startTestChat(
+  overrides: Partial<ChatConfig> = {},
+  { dataDir }: { dataDir?: string } = {},
+): Promise<TestChat> {
   await sodium.ready;
-  const dir = await tempDir('chat-');
+  const dir = dataDir === undefined ? await tempDir('chat-') : null;
   const clock: TestClock = { now: Date.UTC(2026, 10, 22) };
   const config: ChatConfig = {
     port: 0,
     host: '127.0.0.1',
-    dataDir: dir.path,
+    dataDir: dataDir ?? dir?.path ?? '',
     logLevel: 'silent',
     durability: 'full',
     cors: null,
     bundleFetchLimit: { burst: 1_000, replenishMs: 1_000 },
     challengeLimit: { burst: 1_000, replenishMs: 1_000 },
+    sendLimit: { burst: 100_000, replenishMs: 1 },
     ...overrides,
   };
   const chat = await createChat(config, {
@@ -83,12 +90,18 @@ export async function startTestChat(overrides: Partial<ChatConfig> = {}): Promis
     return { fingerprint, challenge, signature: b64(signature) };
   };
 
+  let listening = false;
   return {
     chat,
     clock,
-    dataDir: dir.path,
+    dataDir: config.dataDir,
     request,
     signedChallenge,
+    listen() {
+      chat.app.listen({ port: 0, hostname: '127.0.0.1' });
+      listening = true;
+      return `127.0.0.1:${chat.app.server?.port}`;
+    },
     async user({ prekeys = 5, alias } = {}) {
       const keys = await deriveKeys(generateSeed());
       const bundle = bundleFor(keys, { prekeys, alias });
@@ -101,8 +114,12 @@ export async function startTestChat(overrides: Partial<ChatConfig> = {}): Promis
       return { keys, fingerprint, bundle, token };
     },
     async [Symbol.asyncDispose]() {
+      if (listening) {
+        chat.hub.closeAll();
+        await chat.app.stop(true);
+      }
       chat.close();
-      await dir[Symbol.asyncDispose]();
+      await dir?.[Symbol.asyncDispose]();
     },
   };
 }
