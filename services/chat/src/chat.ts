@@ -5,12 +5,14 @@ import { createRegistry, createServiceApp, type Logger, openDatabase } from '@ke
 import sodium from 'libsodium-wrappers';
 import { ChallengeBook } from './challenges.ts';
 import type { ChatConfig } from './config.ts';
+import { GroupStore } from './group-store.ts';
 import { InboxHub } from './inbox-hub.ts';
 import { KeyStore } from './key-store.ts';
 import { MessageStore } from './message-store.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { RateLimits } from './rate-limits.ts';
 import { authRoutes } from './routes/auth.ts';
+import { groupRoutes } from './routes/groups.ts';
 import { keyRoutes } from './routes/keys.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { wsRoutes } from './routes/ws.ts';
@@ -38,6 +40,8 @@ export async function createChat(config: ChatConfig, env: ChatEnvironment) {
   const challenges = new ChallengeBook(env.now);
   const messages = new MessageStore(db, env.now);
   const hub = new InboxHub(messages);
+  const groups = new GroupStore(db, env.now);
+  const sendLimits = new RateLimits('messages', config.sendLimit, env.now);
   const registry = createRegistry({ service: 'chat', processMetrics: env.processMetrics });
   const ping = db.query('SELECT 1');
   const app = createServiceApp({
@@ -64,9 +68,10 @@ export async function createChat(config: ChatConfig, env: ChatEnvironment) {
         tokens,
         messages,
         hub,
-        sendLimits: new RateLimits('messages', config.sendLimit, env.now),
+        sendLimits,
       }),
     )
+    .use(groupRoutes({ groups, tokens, messages, hub, sendLimits }))
     .use(wsRoutes({ tokens, hub, now: env.now }));
   const purge = setInterval(() => {
     tokens.purgeExpired();

@@ -45,3 +45,21 @@ export class RateLimitedError extends AppError {
     });
   }
 }
+
+export class UnknownGroupError extends AppError {
+  constructor(name: string) {
+    super({ code: 'unknown_group', status: 404, message: `no group named ${name}` });
+  }
+}
+
+/** A group post whose copies are not exactly one per other member (Signal's multi-device contract). */
+export class MembershipMismatchError extends AppError {
+  constructor(missing: readonly string[], extra: readonly string[]) {
+    super({
+      code: 'membership_mismatch',
+      status: 409,
+      message: 'send one copy to each other member: fetch the members and encrypt for the missing ones',
+      details: { missing, extra },
+    });
+  }
+}

@@ -49,4 +49,18 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (sender, id)
   ) STRICT;
   `,
+  `
+  CREATE TABLE groups (
+    name       TEXT PRIMARY KEY,                      -- a call room name too (1-64 of A-Z a-z 0-9 . _ -)
+    created_by TEXT NOT NULL REFERENCES users (fingerprint),
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE group_members (
+    group_name  TEXT NOT NULL REFERENCES groups (name) ON DELETE CASCADE,
+    fingerprint TEXT NOT NULL REFERENCES users (fingerprint) ON DELETE CASCADE,
+    joined_at   INTEGER NOT NULL,
+    PRIMARY KEY (group_name, fingerprint)
+  ) STRICT;                                          -- rowid order is join order
+  CREATE INDEX group_members_by_user ON group_members (fingerprint);
+  `,
 ];

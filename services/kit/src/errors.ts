@@ -1,12 +1,15 @@
 // The one error base every service throws, and the HTTP errors every service shares.
 
+/** A value of an error body's extra fields. */
+export type ErrorDetail = string | number | readonly string[];
+
 export interface AppErrorOptions {
   /** Machine-readable, stable across releases: clients switch on it. */
   readonly code: string;
   readonly status: number;
   readonly message: string;
   /** Extra JSON fields for the body, e.g. the offending `field`. */
-  readonly details?: Readonly<Record<string, string | number>>;
+  readonly details?: Readonly<Record<string, ErrorDetail>>;
   /** Response headers the error implies (`Retry-After`, `Allow`). */
   readonly headers?: Readonly<Record<string, string>>;
   readonly cause?: unknown;
@@ -15,7 +18,7 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   readonly code: string;
   readonly status: number;
-  readonly details: Readonly<Record<string, string | number>>;
+  readonly details: Readonly<Record<string, ErrorDetail>>;
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(options: AppErrorOptions) {
@@ -28,7 +31,7 @@ export class AppError extends Error {
   }
 
   /** The JSON body clients receive: `{ code, message, ...details }`. */
-  toJSON(): Record<string, string | number> {
+  toJSON(): Record<string, ErrorDetail> {
     return { code: this.code, message: this.message, ...this.details };
   }
 }
