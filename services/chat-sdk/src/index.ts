@@ -1,4 +1,5 @@
-// @keel/chat-sdk: end-to-end encryption for chat clients: key bundles, X3DH, the Double Ratchet, sealed sessions.
+// @keel/chat-sdk: end-to-end encryption for chat clients: key bundles, X3DH, the Double Ratchet, sealed sessions,
+// encrypted file transfer.
 
 export {
   decodeMessage,
@@ -30,6 +31,42 @@ export {
   UnknownPrekeyError,
   UnsupportedVersionError,
 } from './errors.ts';
+export {
+  chunkCountFor,
+  FILE_CHUNK_BYTES,
+  MAX_FILE_BYTES,
+  MAX_FILE_CHUNKS,
+} from './files/chunk-layout.ts';
+export {
+  decodeFileChunk,
+  encodeFileChunk,
+  FILE_CHUNK_VERSION,
+  type FileChunk,
+  MAX_FILE_CHUNK_WIRE_BYTES,
+} from './files/file-chunk-codec.ts';
+export {
+  ChunkDecryptionError,
+  ChunkIndexOutOfRangeError,
+  ChunkSizeMismatchError,
+  DuplicateChunkError,
+  FileIncompleteError,
+  FileIntegrityError,
+  FileTooLargeError,
+  FileTruncatedError,
+  InvalidFileHeaderError,
+  InvalidFileNameError,
+  UnexpectedStreamTagError,
+  WrongFileError,
+} from './files/file-errors.ts';
+export { DEFAULT_MIME, type FileHeader, MAX_FILE_NAME_BYTES } from './files/file-header.ts';
+export {
+  decodeFileHeader,
+  encodeFileHeader,
+  FILE_HEADER_VERSION,
+  MAX_FILE_HEADER_BYTES,
+} from './files/file-header-codec.ts';
+export { FileReceiver } from './files/file-receiver.ts';
+export { type FileInput, type PreparedFile, prepareFile } from './files/prepare-file.ts';
 export {
   type ChatIdentity,
   generateOneTimePrekeys,
