@@ -72,7 +72,7 @@ export async function createChat(config: ChatConfig, env: ChatEnvironment) {
       }),
     )
     .use(groupRoutes({ groups, tokens, messages, hub, sendLimits }))
-    .use(wsRoutes({ tokens, hub, now: env.now }));
+    .use(wsRoutes({ tokens, now: env.now, logger: env.logger, keys, messages, hub, sendLimits }));
   const purge = setInterval(() => {
     tokens.purgeExpired();
     messages.purgeExpired();

@@ -3,7 +3,7 @@
 // message and makes room for the next. After the backlog present at connect time, `queue_empty` is sent once.
 
 import { messageToJson } from './message-json.ts';
-import type { MessageStore } from './message-store.ts';
+import type { MessageStore, QueuedMessage } from './message-store.ts';
 
 export const MAX_IN_FLIGHT = 256;
 /** Bytes queued in the socket above which pushing pauses until it drains. */
@@ -24,6 +24,8 @@ interface Connection {
   readonly inFlight: Set<number>;
   lastPushed: number;
   backlogDone: boolean;
+  /** Everything queued so far was pushed: a new message can go out without reading the queue. */
+  caughtUp: boolean;
 }
 
 export class InboxHub {
@@ -42,7 +44,14 @@ export class InboxHub {
   attach(fingerprint: string, socket: LiveSocket): () => void {
     const previous = this.#live.get(fingerprint);
     if (previous !== undefined) previous.socket.close(CLOSE_REPLACED, 'connected elsewhere');
-    const connection: Connection = { fingerprint, socket, inFlight: new Set(), lastPushed: 0, backlogDone: false };
+    const connection: Connection = {
+      fingerprint,
+      socket,
+      inFlight: new Set(),
+      lastPushed: 0,
+      backlogDone: false,
+      caughtUp: false,
+    };
     this.#live.set(fingerprint, connection);
     this.#pump(connection);
     return () => {
@@ -56,15 +65,22 @@ export class InboxHub {
     this.#live.clear();
   }
 
-  /** New messages were queued for `recipient`. */
-  notify(recipient: string): void {
-    const connection = this.#live.get(recipient);
-    if (connection !== undefined) this.#pump(connection);
+  /** A message was queued for its recipient: pushed at once when the socket has room and nothing waits before it. */
+  queued(message: QueuedMessage & { readonly recipient: string }): void {
+    const connection = this.#live.get(message.recipient);
+    if (connection === undefined) return;
+    if (connection.caughtUp && this.#hasRoom(connection) && message.serverId > connection.lastPushed) {
+      this.#push(connection, message);
+      return;
+    }
+    connection.caughtUp = false;
+    this.#pump(connection);
   }
 
   /** The socket drained below its limit: push what waits. */
   drained(fingerprint: string): void {
-    this.notify(fingerprint);
+    const connection = this.#live.get(fingerprint);
+    if (connection !== undefined) this.#pump(connection);
   }
 
   /** Deletes the recipient's acknowledged messages (HTTP or socket) and refills its socket; returns how many. */
@@ -73,30 +89,38 @@ export class InboxHub {
     const connection = this.#live.get(fingerprint);
     if (connection !== undefined) {
       for (const serverId of serverIds) connection.inFlight.delete(serverId);
-      this.#pump(connection);
+      if (!connection.caughtUp) this.#pump(connection);
     }
     return removed;
   }
 
+  #hasRoom(connection: Connection): boolean {
+    return connection.inFlight.size < MAX_IN_FLIGHT && connection.socket.bufferedAmount < MAX_BUFFERED_BYTES;
+  }
+
+  #push(connection: Connection, message: QueuedMessage): void {
+    connection.socket.send(JSON.stringify({ type: 'message', ...messageToJson(message) }));
+    connection.inFlight.add(message.serverId);
+    connection.lastPushed = message.serverId;
+  }
+
+  /** Pushes from the queue until the window or the socket is full, or the queue is empty (then caught up). */
   #pump(connection: Connection): void {
-    while (connection.inFlight.size < MAX_IN_FLIGHT && connection.socket.bufferedAmount < MAX_BUFFERED_BYTES) {
+    while (this.#hasRoom(connection)) {
       const batch = this.#store.inbox(
         connection.fingerprint,
         connection.lastPushed,
         MAX_IN_FLIGHT - connection.inFlight.size,
       );
       if (batch.length === 0) {
+        connection.caughtUp = true;
         if (!connection.backlogDone) {
           connection.backlogDone = true;
           connection.socket.send(JSON.stringify({ type: 'queue_empty' }));
         }
         return;
       }
-      for (const message of batch) {
-        connection.socket.send(JSON.stringify({ type: 'message', ...messageToJson(message) }));
-        connection.inFlight.add(message.serverId);
-        connection.lastPushed = message.serverId;
-      }
+      for (const message of batch) this.#push(connection, message);
     }
   }
 }

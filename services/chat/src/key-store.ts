@@ -1,11 +1,8 @@
 // Key bundles in SQLite: register or update a user's bundle, hand out one-time prekeys exactly once.
 
 import type { Database } from 'bun:sqlite';
-import { ConflictError, InvalidBundleError } from './errors.ts';
+import { InvalidBundleError } from './errors.ts';
 import type { BundleUpload, PublicPrekey, StoredBundle } from './key-bundle.ts';
-
-/** One-time prekeys kept per user; uploads beyond it are refused (the client refills below 10). */
-export const MAX_STORED_PREKEYS = 1_000;
 
 interface UserRow {
   fingerprint: string;
@@ -21,10 +18,11 @@ export class KeyStore {
   readonly #db: Database;
   readonly #now: () => number;
   readonly #user;
+  readonly #exists;
   readonly #insertUser;
   readonly #updateUser;
   readonly #insertPrekey;
-  readonly #prekeyExists;
+  readonly #deletePrekeys;
   readonly #countPrekeys;
   readonly #takePrekey;
 
@@ -32,6 +30,7 @@ export class KeyStore {
     this.#db = db;
     this.#now = now;
     this.#user = db.query<UserRow, [string]>('SELECT * FROM users WHERE fingerprint = ?');
+    this.#exists = db.query<{ one: number }, [string]>('SELECT 1 AS one FROM users WHERE fingerprint = ?');
     this.#insertUser = db.query(
       `INSERT INTO users (fingerprint, identity_key, identity_dh_key, alias, signed_prekey_id, signed_prekey,
          signed_prekey_signature, created_at, updated_at)
@@ -44,9 +43,7 @@ export class KeyStore {
        WHERE fingerprint = $fingerprint`,
     );
     this.#insertPrekey = db.query('INSERT INTO one_time_prekeys (fingerprint, id, public_key) VALUES (?, ?, ?)');
-    this.#prekeyExists = db.query<{ id: number }, [string, number]>(
-      'SELECT id FROM one_time_prekeys WHERE fingerprint = ? AND id = ?',
-    );
+    this.#deletePrekeys = db.query('DELETE FROM one_time_prekeys WHERE fingerprint = ?');
     this.#countPrekeys = db.query<{ n: number }, [string]>(
       'SELECT count(*) AS n FROM one_time_prekeys WHERE fingerprint = ?',
     );
@@ -56,6 +53,10 @@ export class KeyStore {
        WHERE fingerprint = ? AND id = (SELECT min(id) FROM one_time_prekeys WHERE fingerprint = ?)
        RETURNING id, public_key`,
     );
+  }
+
+  exists(fingerprint: string): boolean {
+    return this.#exists.get(fingerprint) !== null;
   }
 
   get(fingerprint: string): StoredBundle | null {
@@ -83,16 +84,10 @@ export class KeyStore {
         }
         this.#updateUser.run({ ...params, keepAlias: upload.alias === undefined ? 1 : 0 });
       }
-      const stored = this.#countPrekeys.get(upload.fingerprint)?.n ?? 0;
-      if (stored + upload.oneTimePrekeys.length > MAX_STORED_PREKEYS) {
-        throw new ConflictError(`at most ${MAX_STORED_PREKEYS} one-time prekeys are kept; ${stored} are stored`);
-      }
-      for (const key of upload.oneTimePrekeys) {
-        if (this.#prekeyExists.get(upload.fingerprint, key.id) !== null) {
-          throw new ConflictError(`one-time prekey id ${key.id} is already stored`);
-        }
-        this.#insertPrekey.run(upload.fingerprint, key.id, key.publicKey);
-      }
+      // A non-empty list replaces the stored one-time prekeys (Signal's rule): a client restored from its
+      // mnemonic has lost the old ones' secrets, and a refill leaves no key behind that nobody can open.
+      if (upload.oneTimePrekeys.length > 0) this.#deletePrekeys.run(upload.fingerprint);
+      for (const key of upload.oneTimePrekeys) this.#insertPrekey.run(upload.fingerprint, key.id, key.publicKey);
     })();
   }
 

@@ -25,6 +25,8 @@ export interface Accepted {
   readonly queuedAt: number;
   /** True when this (sender, id) was accepted before: nothing new was queued. */
   readonly duplicate: boolean;
+  /** The copies queued now, as their recipients will receive them (empty for a duplicate). */
+  readonly queued: readonly (QueuedMessage & { readonly recipient: string })[];
 }
 
 export interface QueuedMessage {
@@ -91,19 +93,38 @@ export class MessageStore {
         if (!Buffer.from(seen.digest).equals(digest)) {
           throw new ConflictError(`message id ${message.id} was already used for another message`);
         }
-        return { queuedAt: seen.queued_at, duplicate: true };
+        return { queuedAt: seen.queued_at, duplicate: true, queued: [] };
       }
       const queuedAt = this.#now();
-      for (const copy of message.copies) {
-        this.#insert.run(copy.recipient, message.sender, message.id, message.kind, message.group, copy.body, queuedAt);
-      }
+      const queued = message.copies.map((copy) => {
+        const { lastInsertRowid } = this.#insert.run(
+          copy.recipient,
+          message.sender,
+          message.id,
+          message.kind,
+          message.group,
+          copy.body,
+          queuedAt,
+        );
+        const { sender, id, kind, group } = message;
+        return {
+          recipient: copy.recipient,
+          serverId: Number(lastInsertRowid),
+          sender,
+          id,
+          kind,
+          group,
+          body: copy.body,
+          queuedAt,
+        };
+      });
       this.#remember.run(message.sender, message.id, digest, queuedAt);
       this.#acceptedSincePrune += 1;
       if (this.#acceptedSincePrune >= 1_000) {
         this.#acceptedSincePrune = 0;
         this.#forgetOld.run();
       }
-      return { queuedAt, duplicate: false };
+      return { queuedAt, duplicate: false, queued };
     });
   }
 

@@ -12,8 +12,12 @@ export type TokenCheck =
   | { readonly valid: true; readonly fingerprint: string; readonly expiresAt: number }
   | { readonly valid: false; readonly error: string };
 
+/** Valid tokens kept in memory after their first lookup (tokens never change until they expire). */
+const CACHED_TOKENS = 100_000;
+
 export class TokenStore {
   readonly #now: () => number;
+  readonly #cache = new Map<string, { fingerprint: string; expiresAt: number }>();
   readonly #insert;
   readonly #find;
   readonly #purge;
@@ -35,11 +39,20 @@ export class TokenStore {
   }
 
   check(token: string): TokenCheck {
-    if (!TOKEN.test(token)) return { valid: false, error: 'malformed token' };
-    const row = this.#find.get(hash(token));
-    if (row === null) return { valid: false, error: 'unknown token' };
-    if (row.expires_at <= this.#now()) return { valid: false, error: 'token expired' };
-    return { valid: true, fingerprint: row.fingerprint, expiresAt: row.expires_at };
+    let known = this.#cache.get(token);
+    if (known === undefined) {
+      if (!TOKEN.test(token)) return { valid: false, error: 'malformed token' };
+      const row = this.#find.get(hash(token));
+      if (row === null) return { valid: false, error: 'unknown token' };
+      known = { fingerprint: row.fingerprint, expiresAt: row.expires_at };
+      if (this.#cache.size >= CACHED_TOKENS) this.#cache.clear();
+      this.#cache.set(token, known);
+    }
+    if (known.expiresAt <= this.#now()) {
+      this.#cache.delete(token);
+      return { valid: false, error: 'token expired' };
+    }
+    return { valid: true, fingerprint: known.fingerprint, expiresAt: known.expiresAt };
   }
 
   /** Deletes expired tokens; returns how many. */

@@ -1,5 +1,6 @@
-// /v1/keys against a real in-process server: first uploads prove themselves, later ones need the owner's token,
-// one-time prekeys leave exactly once (also under concurrent fetches), fetches are rate-limited, bad input is 4xx.
+// /v1/keys against a real in-process server: first uploads prove themselves, later ones need the owner's token and
+// replace the one-time prekeys, which leave exactly once (also under concurrent fetches); fetches are
+// rate-limited; bad input is 4xx.
 
 import { describe, expect, test } from 'bun:test';
 import { deriveKeys, generateSeed } from '@keel/identity';
@@ -7,7 +8,7 @@ import sodium from 'libsodium-wrappers';
 import { b64, bundleFor, json, startTestChat } from './support/test-chat.ts';
 
 describe('PUT /v1/keys', () => {
-  test('a first upload registers the bundle (201); the owner may add prekeys and change alias and signed prekey', async () => {
+  test('a first upload registers the bundle (201); the owner may replace prekeys, alias and signed prekey', async () => {
     await using s = await startTestChat();
     const keys = await deriveKeys(generateSeed());
     const first = await s.request('PUT', '/v1/keys', { body: bundleFor(keys, { prekeys: 3, alias: 'Ada' }) });
@@ -19,9 +20,9 @@ describe('PUT /v1/keys', () => {
     const again = bundleFor(keys, { prekeys: 2, firstId: 10 });
     const second = await s.request('PUT', '/v1/keys', { body: { ...again, alias: 'Ada L.' }, token });
     expect(second.status).toBe(200);
-    expect(await json(second)).toEqual({ fingerprint, one_time_prekeys_left: 5 });
+    expect(await json(second)).toEqual({ fingerprint, one_time_prekeys_left: 2 });
     const own = await s.request('GET', '/v1/keys', { token });
-    expect(await json(own)).toEqual({ one_time_prekeys_left: 5, signed_prekey_id: 1 });
+    expect(await json(own)).toEqual({ one_time_prekeys_left: 2, signed_prekey_id: 1 });
     const fetched = await json(s.request('GET', `/v1/keys/${fingerprint}`, { token }));
     expect(fetched.alias).toBe('Ada L.');
     expect(fetched.signed_prekey).toEqual(again.signed_prekey);
@@ -40,14 +41,23 @@ describe('PUT /v1/keys', () => {
     expect(own.one_time_prekeys_left).toBe(5);
   });
 
-  test('a reused one-time prekey id is 409 and the upload is all or nothing', async () => {
+  test('a non-empty list of one-time prekeys replaces the stored ones; an empty one keeps them', async () => {
     await using s = await startTestChat();
     const alice = await s.user({ prekeys: 3 });
-    const upload = bundleFor(alice.keys, { prekeys: 2, firstId: 3 }); // ids 3 (stored) and 4
-    const answer = await s.request('PUT', '/v1/keys', { body: upload, token: alice.token });
-    expect(answer.status).toBe(409);
-    const own = await json(s.request('GET', '/v1/keys', { token: alice.token }));
-    expect(own.one_time_prekeys_left).toBe(3);
+    const bob = await s.user({ prekeys: 0 });
+    const replace = bundleFor(alice.keys, { prekeys: 2, firstId: 3 }); // ids 3 (stored before) and 4
+    expect((await s.request('PUT', '/v1/keys', { body: replace, token: alice.token })).status).toBe(200);
+    expect((await json(s.request('GET', '/v1/keys', { token: alice.token }))).one_time_prekeys_left).toBe(2);
+    const keep = bundleFor(alice.keys, { prekeys: 0 });
+    expect((await s.request('PUT', '/v1/keys', { body: keep, token: alice.token })).status).toBe(200);
+    const handed = [];
+    for (let i = 0; i < 3; i++) {
+      handed.push(
+        (await json(s.request('GET', `/v1/keys/${alice.fingerprint}`, { token: bob.token }))).one_time_prekey,
+      );
+    }
+    const uploaded = replace.one_time_prekeys as { id: number; public_key: string }[];
+    expect(handed).toEqual([uploaded[0], uploaded[1], null]);
   });
 
   test('a bundle that does not prove itself is 422', async () => {

@@ -1,6 +1,6 @@
 // GET /v1/ws on a real listening server with real WebSocket clients: backlog then queue_empty, live pushes,
 // acknowledgements over the socket, the 256-message window, reconnects that lose nothing, one socket per user,
-// and the auth rules.
+// sending over the socket, and the auth rules.
 
 import { describe, expect, test } from 'bun:test';
 import { waitFor } from '@keel/kit/testing';
@@ -130,6 +130,45 @@ describe('pushes over the socket', () => {
     await sendTo(s, alice, bob, 'to-second');
     await waitFor(() => second.messages().length === 1, { what: 'the message on the second' });
     second.socket.close();
+  });
+});
+
+describe('sending over the socket', () => {
+  test('a send frame is answered once the message is on disk; bad ones get an error frame, the socket stays', async () => {
+    await using s = await startTestChat();
+    const address = s.listen();
+    const alice = await s.user();
+    const bob = await s.user();
+    const aliceSocket = client(address, { token: alice.token });
+    const bobSocket = client(address, { token: bob.token });
+    await waitFor(() => aliceSocket.frames.length === 1 && bobSocket.frames.length === 1, { what: 'both ready' });
+    const message = { id: 'sock-0001', to: bob.fingerprint, kind: 'RatchetMessage', body: b64(Uint8Array.of(7)) };
+    aliceSocket.send({ type: 'send', ...message });
+    aliceSocket.send({ type: 'send', ...message, id: 'sock-0002', kind: 'Shout' });
+    aliceSocket.send({ type: 'send', ...message, id: 'sock-0003', to: '0000:0000:0000:0000:0000:0000:0000:0000' });
+    aliceSocket.send({ type: 'send', ...message });
+    await waitFor(() => aliceSocket.frames.length === 5, { what: 'four answers' });
+    // Answers come as each send completes (errors before the disk write), matched by id.
+    const answers = aliceSocket.frames.slice(1) as unknown as Record<string, unknown>[];
+    const sent = { type: 'sent', id: 'sock-0001', queued_at: new Date(s.clock.now).toISOString() };
+    expect(answers.filter((a) => a.type === 'sent')).toEqual([sent, sent]);
+    expect(answers.find((a) => a.id === 'sock-0002')).toMatchObject({
+      type: 'error',
+      status: 400,
+      code: 'invalid_field',
+      field: 'kind',
+    });
+    expect(answers.find((a) => a.id === 'sock-0003')).toMatchObject({
+      type: 'error',
+      status: 404,
+      code: 'unknown_fingerprint',
+    });
+    await waitFor(() => bobSocket.messages().length === 1, { what: 'the message at Bob' });
+    await Bun.sleep(50);
+    expect(bobSocket.messages().map((f) => f.id)).toEqual(['sock-0001']);
+    expect(aliceSocket.closed()).toBe(null);
+    aliceSocket.socket.close();
+    bobSocket.socket.close();
   });
 });
 

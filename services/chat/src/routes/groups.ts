@@ -53,14 +53,14 @@ export function groupRoutes({ groups, tokens, messages, hub, sendLimits }: Group
         const control = new TextEncoder().encode(
           JSON.stringify({ event: 'joined', group: name, member: caller, alias }),
         );
-        await messages.accept({
+        const accepted = await messages.accept({
           sender: caller,
           id: `join-${crypto.randomUUID()}`,
           kind: 'GroupControl',
           group: name,
           copies: others.map((m) => ({ recipient: m.fingerprint, body: control })),
         });
-        for (const member of others) hub.notify(member.fingerprint);
+        for (const copy of accepted.queued) hub.queued(copy);
       }
       return memberList(name);
     })
@@ -88,7 +88,7 @@ export function groupRoutes({ groups, tokens, messages, hub, sendLimits }: Group
       const extra = [...given].filter((f) => !expected.includes(f));
       if (missing.length > 0 || extra.length > 0) throw new MembershipMismatchError(missing, extra);
       const accepted = await messages.accept({ sender, id, kind: 'GroupMessage', group: name, copies });
-      if (!accepted.duplicate) for (const copy of copies) hub.notify(copy.recipient);
+      for (const copy of accepted.queued) hub.queued(copy);
       set.status = 202;
       return { id, queued_at: new Date(accepted.queuedAt).toISOString(), copies: copies.length };
     });

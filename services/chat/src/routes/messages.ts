@@ -3,8 +3,8 @@
 import { InvalidFieldError, readJsonBody } from '@keel/kit';
 import { Elysia } from 'elysia';
 import { callerOf } from '../bearer.ts';
-import { MAX_SEND_REQUEST_BYTES, parseEnvelope } from '../envelope.ts';
-import { UnknownFingerprintError } from '../errors.ts';
+import { sendDirect } from '../direct-send.ts';
+import { MAX_SEND_REQUEST_BYTES } from '../envelope.ts';
 import { asObject, onlyFields } from '../fields.ts';
 import type { InboxHub } from '../inbox-hub.ts';
 import type { KeyStore } from '../key-store.ts';
@@ -30,19 +30,13 @@ export function messageRoutes({ keys, tokens, messages, hub, sendLimits }: Messa
   return new Elysia({ prefix: '/v1/messages' })
     .post('', async function send({ request, set }) {
       const sender = callerOf(request, tokens);
-      sendLimits.take(sender);
-      const envelope = parseEnvelope(await readJsonBody(request, { limit: MAX_SEND_REQUEST_BYTES }));
-      if (keys.get(envelope.to) === null) throw new UnknownFingerprintError(envelope.to);
-      const accepted = await messages.accept({
+      const answer = await sendDirect(
+        { keys, messages, hub, sendLimits },
         sender,
-        id: envelope.id,
-        kind: envelope.kind,
-        group: null,
-        copies: [{ recipient: envelope.to, body: envelope.body }],
-      });
-      if (!accepted.duplicate) hub.notify(envelope.to);
+        await readJsonBody(request, { limit: MAX_SEND_REQUEST_BYTES }),
+      );
       set.status = 202;
-      return { id: envelope.id, queued_at: new Date(accepted.queuedAt).toISOString() };
+      return answer;
     })
     .get('', function poll({ request }) {
       const recipient = callerOf(request, tokens);

@@ -1,17 +1,24 @@
-// GET /v1/ws: the push channel. The token comes in the upgrade's Authorization header, or (browsers cannot set it)
-// as the first frame `{"type":"auth","token":...}` within 5 s. The server pushes `{"type":"message",...}` frames
-// and `{"type":"queue_empty"}` once the backlog is out; the client answers `{"type":"ack","server_ids":[...]}`.
-// Close codes: 4401 no or expired token, 4409 replaced by a newer socket of the same user, 1008 a bad frame.
+// GET /v1/ws: the push channel, and a cheaper way to send. The token comes in the upgrade's Authorization header,
+// or (browsers cannot set it) as the first frame `{"type":"auth","token":...}` within 5 s. The server pushes
+// `{"type":"message",...}` frames and `{"type":"queue_empty"}` once the backlog is out; the client answers
+// `{"type":"ack","server_ids":[...]}`. A client may send `{"type":"send", id, to, kind, body}` (the body of
+// POST /v1/messages) and gets `{"type":"sent", id, queued_at}` once it is on disk, or `{"type":"error", id, status,
+// code, message}`. Close codes: 4401 no or expired token, 4409 replaced by a newer socket of the same user, 1008 a
+// bad frame.
 
+import { type Logger, toAppError } from '@keel/kit';
 import type { ServerWebSocket } from 'bun';
 import { Elysia } from 'elysia';
 import { bearerToken, callerOf } from '../bearer.ts';
-import { CLOSE_UNAUTHORIZED, type InboxHub, type LiveSocket } from '../inbox-hub.ts';
+import { type DirectSendDeps, sendDirect } from '../direct-send.ts';
+import { MAX_SEND_REQUEST_BYTES } from '../envelope.ts';
+import { CLOSE_UNAUTHORIZED, type LiveSocket } from '../inbox-hub.ts';
 import type { TokenStore } from '../token-store.ts';
 import { parseAck } from './messages.ts';
 
 export const AUTH_FRAME_TIMEOUT_MS = 5_000;
-const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
+/** A send frame carries what POST /v1/messages does. */
+const MAX_CLIENT_FRAME_BYTES = MAX_SEND_REQUEST_BYTES;
 
 interface SocketState {
   fingerprint: string | null;
@@ -19,7 +26,14 @@ interface SocketState {
   timer: ReturnType<typeof setTimeout> | null;
 }
 
-export function wsRoutes({ tokens, hub, now }: { tokens: TokenStore; hub: InboxHub; now: () => number }) {
+export interface WsRoutesOptions extends DirectSendDeps {
+  readonly tokens: TokenStore;
+  readonly now: () => number;
+  readonly logger: Logger;
+}
+
+export function wsRoutes({ tokens, now, logger, ...deps }: WsRoutesOptions) {
+  const hub = deps.hub;
   // The header token is checked before the upgrade, so a wrong one is an HTTP 401, not a socket that closes.
   const upgraded = new WeakMap<Request, string | null>();
   const states = new Map<string, SocketState>();
@@ -60,6 +74,20 @@ export function wsRoutes({ tokens, hub, now }: { tokens: TokenStore; hub: InboxH
         start(ws, state, frame.token);
         return;
       }
+      if (frame.type === 'send') {
+        const { type: _, ...envelope } = frame;
+        const id = typeof frame.id === 'string' ? frame.id : null;
+        const reply = (value: unknown) => (ws.raw as ServerWebSocket<unknown>).send(JSON.stringify(value));
+        sendDirect(deps, state.fingerprint, envelope).then(
+          (answer) => reply({ type: 'sent', ...answer }),
+          (error: unknown) => {
+            const failure = toAppError(error, 'UNKNOWN');
+            if (failure.status >= 500) logger.error('socket send failed', { error });
+            reply({ type: 'error', id, status: failure.status, ...failure.toJSON() });
+          },
+        );
+        return;
+      }
       if (frame.type !== 'ack') {
         ws.close(1008, 'unknown frame type');
         return;
@@ -71,7 +99,7 @@ export function wsRoutes({ tokens, hub, now }: { tokens: TokenStore; hub: InboxH
         ws.close(1008, (error as Error).message.slice(0, 120));
         return;
       }
-      void hub.acknowledge(state.fingerprint, serverIds);
+      void deps.hub.acknowledge(state.fingerprint, serverIds);
     },
     drain(ws) {
       const fingerprint = states.get(ws.id)?.fingerprint;
