@@ -1,5 +1,6 @@
-// The `chat` command line as a user runs it: real processes for init → register → login → send → receive between
-// two profiles against a real server, a restore from the mnemonic, and a table of bad command lines (exit 2).
+// The `chat` command line as a user runs it: real processes for init → register → login → send (text and file) →
+// receive between two profiles against a real server, a restore from the mnemonic, and a table of bad command
+// lines (exit 2).
 
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
@@ -36,7 +37,7 @@ function field(stdout: string, name: string): string {
 }
 
 describe('chat between two profiles', () => {
-  test('init, register, login, send and receive, both ways, as real processes', async () => {
+  test('init, register, login, send and receive texts and a file, both ways, as real processes', async () => {
     await using server = await startChatServer();
     const ada = ['--profile', join(server.home.path, 'ada')];
     const bob = ['--profile', join(server.home.path, 'bob')];
@@ -70,6 +71,18 @@ describe('chat between two profiles', () => {
     });
     expect((await chat([...bob, 'send', adaFp, 'hi ada'])).code).toBe(0);
     expect((await chat([...ada, 'receive', '--wait', '0'])).stdout).toBe(`${bobFp} (bob) RatchetMessage hi ada\n`);
+
+    // A file (three chunks and a bit) goes through the same way and arrives byte for byte.
+    const photo = join(server.home.path, 'photo.bin');
+    const bytes = crypto.getRandomValues(new Uint8Array(3 * 65_536 + 1_000));
+    await Bun.write(photo, bytes);
+    expect(await chat([...ada, 'send-file', bobFp, photo])).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining(`FileHeader and 4 chunks, ${bytes.length} bytes`),
+    });
+    const received = await chat([...bob, 'receive']);
+    const saved = new RegExp(`^${adaFp} File (.+)$`, 'm').exec(received.stdout)?.[1] ?? '';
+    expect(Buffer.from(await Bun.file(saved).arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
 
     const [own, safety] = await Promise.all([chat([...ada, 'fingerprint']), chat([...ada, 'fingerprint', bobFp])]);
     expect(own.stdout).toBe(`${adaFp}\n`);
