@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createRegistry, createServiceApp, type Logger, openDatabase } from '@keel/kit';
 import sodium from 'libsodium-wrappers';
 import { ChallengeBook } from './challenges.ts';
+import { chatMetrics } from './chat-metrics.ts';
 import type { ChatConfig } from './config.ts';
 import { GroupStore } from './group-store.ts';
 import { InboxHub } from './inbox-hub.ts';
@@ -39,10 +40,11 @@ export async function createChat(config: ChatConfig, env: ChatEnvironment) {
   const tokens = new TokenStore(db, env.now);
   const challenges = new ChallengeBook(env.now);
   const messages = new MessageStore(db, env.now);
-  const hub = new InboxHub(messages);
+  const registry = createRegistry({ service: 'chat', processMetrics: env.processMetrics });
+  const metrics = chatMetrics(registry, () => hub.connections);
+  const hub = new InboxHub(messages, (kind) => metrics.accepted.inc({ kind }));
   const groups = new GroupStore(db, env.now);
   const sendLimits = new RateLimits('messages', config.sendLimit, env.now);
-  const registry = createRegistry({ service: 'chat', processMetrics: env.processMetrics });
   const ping = db.query('SELECT 1');
   const app = createServiceApp({
     service: 'chat',

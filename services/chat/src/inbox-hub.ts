@@ -32,8 +32,12 @@ export class InboxHub {
   readonly #store: MessageStore;
   readonly #live = new Map<string, Connection>();
 
-  constructor(store: MessageStore) {
+  readonly #onQueued: (kind: string) => void;
+
+  /** `onQueued` counts every copy queued (metrics). */
+  constructor(store: MessageStore, onQueued: (kind: string) => void = () => {}) {
     this.#store = store;
+    this.#onQueued = onQueued;
   }
 
   get connections(): number {
@@ -67,6 +71,7 @@ export class InboxHub {
 
   /** A message was queued for its recipient: pushed at once when the socket has room and nothing waits before it. */
   queued(message: QueuedMessage & { readonly recipient: string }): void {
+    this.#onQueued(message.kind);
     const connection = this.#live.get(message.recipient);
     if (connection === undefined) return;
     if (connection.caughtUp && this.#hasRoom(connection) && message.serverId > connection.lastPushed) {

@@ -172,6 +172,20 @@ describe('sending over the socket', () => {
   });
 });
 
+test('metrics count the sockets held and the copies queued, by kind', async () => {
+  await using s = await startTestChat();
+  const address = s.listen();
+  const alice = await s.user();
+  const bob = await s.user();
+  const bobSocket = client(address, { token: bob.token });
+  await waitFor(() => bobSocket.frames.length === 1, { what: 'queue_empty' });
+  await sendTo(s, alice, bob, 'metric-01');
+  const text = await (await s.request('GET', '/metrics')).text();
+  expect(text).toMatch(/^chat_websocket_connections\{service="chat"\} 1$/m);
+  expect(text).toMatch(/^chat_messages_accepted_total\{kind="RatchetMessage",service="chat"\} 1$/m);
+  bobSocket.socket.close();
+});
+
 describe('auth on the socket', () => {
   test('a browser-style first frame {type: auth} works', async () => {
     await using s = await startTestChat();
