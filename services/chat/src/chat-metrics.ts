@@ -1,6 +1,7 @@
 // The chat server's own metrics, beside the kit's HTTP ones: sockets held and messages accepted, by kind.
 
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { tallyCounter } from '@keel/kit';
+import { Gauge, type Registry } from 'prom-client';
 
 export function chatMetrics(registry: Registry, sockets: () => number) {
   new Gauge({
@@ -12,11 +13,11 @@ export function chatMetrics(registry: Registry, sockets: () => number) {
     },
   });
   return {
-    accepted: new Counter({
+    accepted: tallyCounter({
       name: 'chat_messages_accepted_total',
       help: 'Message copies queued (one per recipient), by kind',
-      labelNames: ['kind'],
-      registers: [registry],
+      label: 'kind',
+      registry,
     }),
   };
 }

@@ -42,7 +42,7 @@ export async function createChat(config: ChatConfig, env: ChatEnvironment) {
   const messages = new MessageStore(db, env.now);
   const registry = createRegistry({ service: 'chat', processMetrics: env.processMetrics });
   const metrics = chatMetrics(registry, () => hub.connections);
-  const hub = new InboxHub(messages, (kind) => metrics.accepted.inc({ kind }));
+  const hub = new InboxHub(messages, (kind) => metrics.accepted.add(kind));
   const groups = new GroupStore(db, env.now);
   const sendLimits = new RateLimits('messages', config.sendLimit, env.now);
   const ping = db.query('SELECT 1');

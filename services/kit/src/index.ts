@@ -49,5 +49,6 @@ export { requestObserver } from './request-observer.ts';
 export { createServiceApp, type ServiceAppOptions } from './service-app.ts';
 export { serviceSettings } from './service-settings.ts';
 export { DatabaseTooNewError, type Durability, type OpenDatabaseOptions, openDatabase } from './sqlite.ts';
+export { type TallyCounter, type TallyCounterOptions, tallyCounter } from './tally-counter.ts';
 export { systemTimers, type Timers } from './timers.ts';
 export { TokenBucket, type TokenBucketOptions } from './token-bucket.ts';

@@ -1,45 +1,31 @@
 // The relay's Prometheus metrics: every voice_relay_* and voice_probe_* series of the seed, with its type and labels.
 // Per-session series are removed when the session ends, so a long-running relay does not accumulate them.
 
+import { tallyCounter } from '@keel/kit';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 export function relayMetrics(registry: Registry) {
   const registers = [registry];
-  // Forwarded packets and bytes are added up per room in plain numbers on the hot path and moved into the counters
-  // when they are read (prom-client's collect hook): a labelled inc() hashes its labels, per datagram.
-  const tally = new Map<string, { packets: number; bytes: number }>();
-  const drainTally = () => {
-    for (const [room, counts] of tally) {
-      packetsForwarded.inc({ room }, counts.packets);
-      bytesForwarded.inc({ room }, counts.bytes);
-    }
-    tally.clear();
-  };
-  const packetsForwarded = new Counter({
+  // Per datagram: tallied in plain numbers, moved into the counters when they are read.
+  const packetsForwarded = tallyCounter({
     name: 'voice_relay_packets_forwarded_total',
     help: 'Media datagrams forwarded, by room',
-    labelNames: ['room'],
-    registers,
-    collect: drainTally,
+    label: 'room',
+    registry,
   });
-  const bytesForwarded = new Counter({
+  const bytesForwarded = tallyCounter({
     name: 'voice_relay_bytes_forwarded_total',
     help: 'Media bytes forwarded, by room',
-    labelNames: ['room'],
-    registers,
-    collect: drainTally,
+    label: 'room',
+    registry,
   });
   return {
     activeSessions: new Gauge({ name: 'voice_relay_active_sessions', help: 'QUIC sessions open', registers }),
     activeRooms: new Gauge({ name: 'voice_relay_active_rooms', help: 'Rooms with at least one member', registers }),
     /** Counts one forwarded datagram of `bytes` in `room`. */
     forwarded(room: string, bytes: number): void {
-      const counts = tally.get(room);
-      if (counts === undefined) tally.set(room, { packets: 1, bytes });
-      else {
-        counts.packets += 1;
-        counts.bytes += bytes;
-      }
+      packetsForwarded.add(room);
+      bytesForwarded.add(room, bytes);
     },
     // Ours, beyond the seed's list: source packets the relay rebuilt from repair symbols before forwarding.
     fecRecovered: new Counter({
