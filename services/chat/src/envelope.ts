@@ -2,7 +2,7 @@
 // ciphertext it never opens (docs/chat.md, "Messages").
 
 import { InvalidFieldError, PayloadTooLargeError } from '@keel/kit';
-import { asObject, fingerprintField, onlyFields, text } from './fields.ts';
+import { asObject, decodeBase64, fingerprintField, onlyFields, text } from './fields.ts';
 
 /** The wire variants a client may send directly (GroupMessage goes through a group's send route). */
 export const DIRECT_KINDS = ['PreKeyMessage', 'RatchetMessage', 'Receipt', 'FileHeader', 'FileChunk', 'CallSignal'];
@@ -18,7 +18,6 @@ export const MAX_FILE_CHUNK_BYTES = 64 * 1024 + 256;
 export const MAX_SEND_REQUEST_BYTES = 1536 * 1024;
 
 const MESSAGE_ID = /^[A-Za-z0-9_-]{8,64}$/;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export interface Envelope {
   readonly id: string;
@@ -36,10 +35,7 @@ export function parseMessageId(value: unknown, field = 'id'): string {
 
 /** The ciphertext of a message: standard base64, within the size its kind allows. */
 export function parseBody(value: unknown, kind: MessageKind, field = 'body'): Uint8Array {
-  if (typeof value !== 'string' || value.length % 4 !== 0 || !BASE64.test(value)) {
-    throw new InvalidFieldError({ field, message: 'must be standard base64 with padding' });
-  }
-  const body = new Uint8Array(Buffer.from(value, 'base64'));
+  const body = decodeBase64(value, field);
   if (body.length === 0) throw new InvalidFieldError({ field, message: 'must not be empty' });
   const limit = kind === 'FileChunk' ? MAX_FILE_CHUNK_BYTES : MAX_BODY_BYTES;
   if (body.length > limit) throw new PayloadTooLargeError({ limit, what: `a ${kind} body` });

@@ -39,15 +39,21 @@ export function fingerprintField(body: JsonObject, field = 'fingerprint'): strin
   }
 }
 
-/** Standard base64 (padding required) of exactly `bytes` bytes. */
+/** Standard base64 with padding, strictly (Buffer alone would skip junk characters); `field` names it in errors. */
+export function decodeBase64(value: unknown, field: string): Uint8Array {
+  if (typeof value !== 'string' || !BASE64.test(value)) {
+    throw new InvalidFieldError({ field, message: 'must be standard base64 with padding' });
+  }
+  return new Uint8Array(Buffer.from(value, 'base64'));
+}
+
+/** Standard base64 of exactly `bytes` bytes. */
 export function base64Field(body: JsonObject, field: string, bytes: number): Uint8Array {
-  const value = text(body, field, { max: 4 * Math.ceil(bytes / 3) });
-  if (!BASE64.test(value)) throw new InvalidFieldError({ field, message: 'must be standard base64 with padding' });
-  const decoded = Buffer.from(value, 'base64');
+  const decoded = decodeBase64(text(body, field, { max: 4 * Math.ceil(bytes / 3) }), field);
   if (decoded.length !== bytes) {
     throw new InvalidFieldError({ field, message: `must encode ${bytes} bytes, got ${decoded.length}` });
   }
-  return new Uint8Array(decoded);
+  return decoded;
 }
 
 export function integerField(body: JsonObject, field: string, min: number, max: number): number {

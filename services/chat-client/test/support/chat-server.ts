@@ -1,11 +1,12 @@
-// A real chat server in-process on a temp SQLite file, served on a free loopback port (HTTP and WebSocket), the way
-// services/chat/test/support/test-chat.ts builds one, with the real clock.
+// A real chat server in-process on a temp SQLite file, served on a free loopback port (HTTP and WebSocket), with
+// services/chat's test settings and the real clock.
 
 import { join } from 'node:path';
 import { createChat } from '@keel/chat';
 import type { KdfParams } from '@keel/identity';
 import { createLogger } from '@keel/kit';
 import { type TempDir, tempDir } from '@keel/kit/testing';
+import { testChatConfig } from '../../../chat/test/support/test-chat.ts';
 import { ChatClient } from '../../src/index.ts';
 
 /** Argon2id at its floor: the seed file's cost is @keel/identity's concern; these tests open many profiles. */
@@ -27,20 +28,11 @@ export interface ChatServer extends AsyncDisposable {
 export async function startChatServer(): Promise<ChatServer> {
   const home = await tempDir('chat-client-');
   const dataDir = join(home.path, 'server');
-  const chat = await createChat(
-    {
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      logLevel: 'silent',
-      durability: 'normal',
-      cors: null,
-      bundleFetchLimit: { burst: 1_000, replenishMs: 1_000 },
-      challengeLimit: { burst: 1_000, replenishMs: 1_000 },
-      sendLimit: { burst: 100_000, replenishMs: 1 },
-    },
-    { logger: createLogger({ level: 'silent' }), now: Date.now, processMetrics: false },
-  );
+  const chat = await createChat(testChatConfig(dataDir, { durability: 'normal' }), {
+    logger: createLogger({ level: 'silent' }),
+    now: Date.now,
+    processMetrics: false,
+  });
   chat.app.listen({ port: 0, hostname: '127.0.0.1' });
   const url = `http://127.0.0.1:${chat.app.server?.port}`;
   return {

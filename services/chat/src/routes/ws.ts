@@ -34,21 +34,19 @@ export interface WsRoutesOptions extends DirectSendDeps {
 
 export function wsRoutes({ tokens, now, logger, ...deps }: WsRoutesOptions) {
   const hub = deps.hub;
-  // The header token is checked before the upgrade, so a wrong one is an HTTP 401, not a socket that closes.
-  const upgraded = new WeakMap<Request, string | null>();
   const states = new Map<string, SocketState>();
 
   return new Elysia().ws('/v1/ws', {
     maxPayloadLength: MAX_CLIENT_FRAME_BYTES,
+    // A header token is checked before the upgrade, so a wrong one is an HTTP 401, not a socket that closes.
     beforeHandle({ request }) {
-      upgraded.set(request, bearerToken(request) === null ? null : callerOf(request, tokens));
+      if (bearerToken(request) !== null) callerOf(request, tokens);
     },
     open(ws) {
       const state: SocketState = { fingerprint: null, detach: null, timer: null };
       states.set(ws.id, state);
       const token = bearerToken(ws.data.request);
-      const fingerprint = upgraded.get(ws.data.request) ?? null;
-      if (fingerprint !== null && token !== null) {
+      if (token !== null) {
         start(ws, state, token);
         return;
       }

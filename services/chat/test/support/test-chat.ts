@@ -46,18 +46,12 @@ export async function json(response: Response | Promise<Response>): Promise<Json
   return await (await response).json();
 }
 
-/** `dataDir` reuses a directory (restart tests; the caller removes it). */
-export async function startTestChat(
-  overrides: Partial<ChatConfig> = {},
-  { dataDir }: { dataDir?: string } = {},
-): Promise<TestChat> {
-  await sodium.ready;
-  const dir = dataDir === undefined ? await tempDir('chat-') : null;
-  const clock: TestClock = { now: Date.UTC(2026, 10, 22) };
-  const config: ChatConfig = {
+/** A chat server's settings for tests: loopback, silent, limits out of the way (tests of a limit set their own). */
+export function testChatConfig(dataDir: string, overrides: Partial<ChatConfig> = {}): ChatConfig {
+  return {
     port: 0,
     host: '127.0.0.1',
-    dataDir: dataDir ?? dir?.path ?? '',
+    dataDir,
     logLevel: 'silent',
     durability: 'full',
     cors: null,
@@ -66,6 +60,17 @@ export async function startTestChat(
     sendLimit: { burst: 100_000, replenishMs: 1 },
     ...overrides,
   };
+}
+
+/** `dataDir` reuses a directory (restart tests; the caller removes it). */
+export async function startTestChat(
+  overrides: Partial<ChatConfig> = {},
+  { dataDir }: { dataDir?: string } = {},
+): Promise<TestChat> {
+  await sodium.ready;
+  const dir = dataDir === undefined ? await tempDir('chat-') : null;
+  const clock: TestClock = { now: Date.UTC(2026, 10, 22) };
+  const config = testChatConfig(dataDir ?? dir?.path ?? '', overrides);
   const chat = await createChat(config, {
     logger: createLogger({ level: 'silent' }),
     now: () => clock.now,
