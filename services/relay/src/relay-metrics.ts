@@ -2,6 +2,7 @@
 // Per-session series are removed when the session ends, so a long-running relay does not accumulate them.
 
 import { tallyCounter } from '@keel/kit';
+import type { EndpointCounters } from '@keel/voice-transport';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 export function relayMetrics(registry: Registry) {
@@ -89,6 +90,30 @@ export function relayMetrics(registry: Registry) {
 }
 
 export type RelayMetrics = ReturnType<typeof relayMetrics>;
+
+/** Ours, beyond the seed's list: the UDP endpoint's own counts, read from it at every scrape. */
+export function endpointMetrics(registry: Registry, counters: () => EndpointCounters): void {
+  const fromEndpoint = (name: string, help: string, read: (c: EndpointCounters) => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read(counters()));
+      },
+    });
+  fromEndpoint(
+    'voice_relay_packets_dropped_total',
+    'UDP packets dropped before any session: unparsable, for an unknown connection, or socket errors',
+    (c) => c.dropped,
+  );
+  fromEndpoint(
+    'voice_relay_send_flushes_cut_total',
+    'Flushes stopped at the per-connection packet cap (a guard against quiche looping in send())',
+    (c) => c.drainsCut,
+  );
+}
 
 /** Drops every per-session series of `sessionId`. */
 export function forgetSession(metrics: RelayMetrics, sessionId: string): void {

@@ -19,7 +19,7 @@ import { ForwardConnection } from './forward-connection.ts';
 import type { RelayConfig } from './relay-config.ts';
 import { RelayConnection, type RelayContext } from './relay-connection.ts';
 import { versionLine } from './relay-help.ts';
-import { forgetSession, type RelayMetrics, relayMetrics } from './relay-metrics.ts';
+import { endpointMetrics, forgetSession, type RelayMetrics, relayMetrics } from './relay-metrics.ts';
 import { RoomRegistry } from './rooms.ts';
 
 /** Per-session gauges are refreshed, and idle sessions looked for, at this rate. */
@@ -66,6 +66,7 @@ export class RelayServer {
     this.#log = log;
     this.#idle = idle;
     this.#sampler = setInterval(() => this.#sample(), SAMPLE_INTERVAL_MS);
+    endpointMetrics(this.registry, () => endpoint.counters());
   }
 
   static async start({

@@ -105,4 +105,16 @@ describe('metrics', () => {
     expect(after).not.toContain('voice_relay_session_loss_pct{session_id="');
     expect(after).toContain('voice_relay_active_rooms 0');
   });
+
+  test("the endpoint's own counts: junk UDP packets are dropped and counted, no flush was ever cut", async () => {
+    const { relay: r } = await relay('metrics_port = 0\n');
+    expect(await metrics(r)).toContain('voice_relay_packets_dropped_total 0');
+    const junk = await Bun.udpSocket({});
+    for (let i = 0; i < 3; i++) junk.send(Uint8Array.of(0x40, ...new Uint8Array(40)), r.port, '127.0.0.1');
+    junk.close();
+    await waitFor(async () => (await metrics(r)).includes('voice_relay_packets_dropped_total 3'), {
+      what: 'three drops counted',
+    });
+    expect(await metrics(r)).toContain('voice_relay_send_flushes_cut_total 0');
+  });
 });
