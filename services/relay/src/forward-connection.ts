@@ -6,8 +6,8 @@
 // then passed on too. Media goes through a MediaForwarder per direction, so each hop gets its own FEC repair.
 
 import type { Logger } from '@keel/kit';
-import type { FramerOutput, Signal } from '@keel/voice';
-import type { QuicSession } from '@keel/voice-transport';
+import { type FramerOutput, HANGUP_REASONS, type HangupReason, type Signal } from '@keel/voice';
+import type { CloseReason, QuicSession } from '@keel/voice-transport';
 import { MediaForwarder } from './media-forwarder.ts';
 
 export interface ForwardContext {
@@ -58,7 +58,7 @@ export class ForwardConnection {
       datagram: (payload) => this.#toClient.ingest(Date.now(), payload),
       closed: (reason) => {
         if (!this.#closing) context.log.warn('remote relay connection ended', { session: session.id, reason });
-        this.#end(session);
+        this.#end(session, hangupFor(reason));
       },
     };
   }
@@ -67,7 +67,7 @@ export class ForwardConnection {
     return this.#toClient.depth;
   }
 
-  hangUp(reason: 'Normal' | 'AuthFailed' | 'RelayFull' | 'ProtocolError'): void {
+  hangUp(reason: HangupReason): void {
     this.session.sendSignal({ type: 'Hangup', reason });
     this.session.close(reason);
   }
@@ -106,12 +106,32 @@ export class ForwardConnection {
     for (const signal of this.#held.splice(0)) this.#upstream.sendSignal(signal);
   }
 
-  #end(other: QuicSession): void {
+  /** One side ended: the other is closed too; the client hears why the remote side ended. */
+  #end(other: QuicSession, reason: HangupReason = 'Normal'): void {
     if (this.#closing) return;
     this.#closing = true;
     this.#toRemote.stop();
     this.#toClient.stop();
-    other.close('Normal');
+    if (other === this.session) this.hangUp(reason);
+    else other.close('Normal');
     this.#context.closed(this);
+  }
+}
+
+/** What the client is told when the connection to the remote relay ends. */
+function hangupFor(reason: CloseReason): HangupReason {
+  switch (reason.kind) {
+    case 'peer':
+      return (HANGUP_REASONS as readonly string[]).includes(reason.reason)
+        ? (reason.reason as HangupReason)
+        : 'ProtocolError';
+    case 'fingerprint-mismatch':
+      return 'IdentityMismatch';
+    case 'idle-timeout':
+      return 'Timeout';
+    case 'transport-error':
+      return 'ProtocolError';
+    case 'local':
+      return 'Normal';
   }
 }

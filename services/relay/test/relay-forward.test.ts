@@ -45,6 +45,7 @@ describe('forward mode (remote_relay)', () => {
     );
     const client = await member(front, 'nowhere');
     const end = await client.whenEnded();
-    expect(end.kind).toBe('closed');
+    // The client learns why: the remote relay is not the one its [[peers]] entry pins.
+    expect(end).toEqual({ kind: 'hangup', reason: 'IdentityMismatch' });
   });
 });

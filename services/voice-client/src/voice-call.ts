@@ -21,6 +21,7 @@ import {
   type FramerOutput,
   floorRatioFor,
   generateEphemeral,
+  HANGUP_REASONS,
   type HangupReason,
   initSignatures,
   type JitterBufferConfig,
@@ -106,7 +107,7 @@ export class VoiceCall {
       },
       signal: (output) => this.#onSignal(output),
       datagram: (payload) => this.#onDatagram(payload),
-      closed: (reason) => this.#end({ kind: 'closed', reason }),
+      closed: (reason) => this.#end(endOf(reason)),
     };
   }
 
@@ -283,4 +284,15 @@ function describeEnd(end: CallEnd): string {
   if (end.kind === 'hangup') return `hangup (${end.reason})`;
   const reason = end.reason;
   return 'reason' in reason ? `${reason.kind}: ${reason.reason}` : reason.kind;
+}
+
+/**
+ * A peer that hangs up closes the connection with the Hangup reason as its close reason (relays refusing a client
+ * do the same), and the close can overtake the Hangup signal on its stream: such a close is that hangup.
+ */
+function endOf(reason: CloseReason): CallEnd {
+  if (reason.kind === 'peer' && (HANGUP_REASONS as readonly string[]).includes(reason.reason)) {
+    return { kind: 'hangup', reason: reason.reason as HangupReason };
+  }
+  return { kind: 'closed', reason };
 }

@@ -7,7 +7,6 @@ import { isIP } from 'node:net';
 import { deriveKeys, generateSeed } from '@keel/identity';
 import { VoiceCodecs } from '@keel/native';
 import {
-  APP_CLOSE_NORMAL,
   formatSocketAddress,
   type PeerVerification,
   QuicEndpoint,
@@ -25,7 +24,7 @@ import {
   VOICE_HELP,
   VoiceArgsError,
 } from './voice-args.ts';
-import { type CallEnd, VoiceCall } from './voice-call.ts';
+import { VoiceCall } from './voice-call.ts';
 import { readWav, toMono48k, WavError, writeWav } from './wav.ts';
 
 /** How long to wait for the relay to answer a connection before giving up. */
@@ -124,15 +123,6 @@ async function connect(args: JoinArgs | DialArgs | ListenArgs): Promise<VoiceCal
   return call;
 }
 
-/**
- * The other side hung up normally. In a direct call it closes the connection right after its Hangup, and the close
- * can overtake the signal: a peer's application close with the normal code counts the same.
- */
-function endedNormally(end: CallEnd): boolean {
-  if (end.kind === 'hangup') return end.reason === 'Normal';
-  return end.reason.kind === 'peer' && end.reason.code === APP_CLOSE_NORMAL && end.reason.reason === 'Normal';
-}
-
 async function run(args: JoinArgs | DialArgs | ListenArgs): Promise<number> {
   let source: Int16Array | null = null;
   if (args.send !== null) {
@@ -159,7 +149,8 @@ async function run(args: JoinArgs | DialArgs | ListenArgs): Promise<number> {
   });
   const outcome = await Promise.race([interrupted, timeUp, call.whenEnded()]);
   const recorded = media.stop();
-  const clean = outcome === 'time' || outcome === 'interrupted' || endedNormally(outcome);
+  const clean =
+    outcome === 'time' || outcome === 'interrupted' || (outcome.kind === 'hangup' && outcome.reason === 'Normal');
   if (typeof outcome === 'object') say(`call ended: ${JSON.stringify(outcome)}`);
   call.hangUp();
   codecs.destroy();
